@@ -1,0 +1,65 @@
+"""`python -m truthometer`: one sub-command per capability.
+
+Each sub-command lives beside the code it drives and exposes ``register(subparsers)``, which adds its
+parser and sets ``func(args) -> int``. Errors the user can fix print one line on stderr and exit 2;
+nothing prints a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from .errors import TruthometerError
+
+# name -> module with register(); imported lazily so `--help` stays fast and a broken optional part
+# does not take the others down.
+COMMANDS = {
+    "check": "truthometer.commands",
+    "delp": "truthometer.argumentation.cli",
+    "kb": "truthometer.knowledge.cli",
+    "bench": "truthometer.benchmarks.cli",
+    "revise": "truthometer.llm.cli",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m truthometer",
+        description="Check LLM-written text against evidence, argue over conflicts, propose corrections.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name, module in COMMANDS.items():
+        try:
+            importlib.import_module(module).register(sub)
+        except ModuleNotFoundError as exc:
+            if not exc.name or not exc.name.startswith("truthometer"):
+                raise
+            # A capability not built yet: listed, and says so when called.
+            p = sub.add_parser(name, help="(not available in this build)")
+            p.set_defaults(func=lambda args, n=name: _unavailable(n))
+    return parser
+
+
+def _unavailable(name: str) -> int:
+    print(f"error: the '{name}' command is not available in this build", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except TruthometerError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # last resort: one line, never a traceback
+        print(f"error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1

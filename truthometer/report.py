@@ -1,0 +1,151 @@
+"""The report's data model: what a check returns, in Python, JSON and Markdown.
+
+JSON form (stable, documented in README)::
+
+    {"sentences": [{"index", "text", "start", "end", "status", "reason", "score",
+                    "evidence": [{"text", "source", "locator", "score", "relation"}],
+                    "suggestion": null | {"corrected", "substitutions": [{"from", "to", "start", "end"}]}}],
+     "corrected_text", "stats"}
+
+Extra keys (``method``, ``notes``, ``argumentation``, ``alignment``) may appear; readers ignore what
+they do not know.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+STATUSES = ("supported", "contradicted", "unverifiable", "skipped")
+
+# Where evidence came from, most reliable first (DeLP rule priorities follow this order).
+SOURCES = ("knowledge_base", "reference", "web")
+
+
+@dataclass
+class EvidenceSentence:
+    """One sentence of evidence and where it came from."""
+
+    text: str
+    source: str  # one of SOURCES
+    locator: str  # document name + sentence position, URL, or "kb:<id>"
+    confidence: float = 1.0  # how much the source is trusted, 0-1
+    title: str = ""
+
+
+@dataclass
+class Evidence:
+    """Evidence as it relates to one claim."""
+
+    text: str
+    source: str
+    locator: str
+    score: float  # similarity of claim and evidence (cosine), 0-1
+    relation: str = "related"  # support | contradiction | related (neutral)
+    confidence: float = 1.0
+    title: str = ""
+    probability: float | None = None  # the judge's probability of the relation, when a judge ran
+
+    @classmethod
+    def of(cls, sentence: EvidenceSentence, score: float, relation: str = "related") -> "Evidence":
+        return cls(text=sentence.text, source=sentence.source, locator=sentence.locator,
+                   score=float(score), relation=relation, confidence=sentence.confidence,
+                   title=sentence.title)
+
+
+@dataclass
+class Substitution:
+    """Replace original[start:end] (offsets in the sentence) == ``from_`` by ``to``."""
+
+    from_: str
+    to: str
+    start: int
+    end: int
+    kind: str = "phrase"  # number | date | entity | negation | phrase
+    evidence: str = ""  # the evidence sentence the new words come from
+    evidence_locator: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["from"] = d.pop("from_")
+        return d
+
+
+@dataclass
+class Suggestion:
+    corrected: str
+    substitutions: list[Substitution] = field(default_factory=list)
+    note: str = ""  # e.g. which slots the evidence did not cover
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"corrected": self.corrected, "substitutions": [s.to_dict() for s in self.substitutions],
+                "note": self.note}
+
+
+@dataclass
+class SentenceResult:
+    index: int
+    text: str
+    start: int  # character offsets into the checked text
+    end: int
+    status: str
+    reason: str
+    score: float = 0.0
+    evidence: list[Evidence] = field(default_factory=list)
+    suggestion: Suggestion | None = None
+    method: str = ""
+    claim: str = ""  # the text that was checked (pronoun resolved), when it differs from ``text``
+    notes: list[str] = field(default_factory=list)
+    argumentation: dict[str, Any] | None = None  # DeLP program, answer and trees (issue 4)
+    alignment: dict[str, Any] | None = None  # alignment of claim and evidence (issue 5)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["suggestion"] = self.suggestion.to_dict() if self.suggestion else None
+        return d
+
+
+@dataclass
+class Report:
+    text: str
+    sentences: list[SentenceResult]
+    method: str = "hybrid"
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def stats(self) -> dict[str, int]:
+        counts = {s: 0 for s in STATUSES}
+        for sentence in self.sentences:
+            counts[sentence.status] += 1
+        counts["total"] = len(self.sentences)
+        counts["suggestions"] = sum(1 for s in self.sentences if s.suggestion)
+        return counts
+
+    @property
+    def corrected_text(self) -> str:
+        return apply_suggestions(self.text, self.sentences)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"sentences": [s.to_dict() for s in self.sentences], "corrected_text": self.corrected_text,
+                "stats": self.stats, "method": self.method, "notes": list(self.notes)}
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+
+def apply_suggestions(text: str, sentences: list[SentenceResult],
+                      accepted: dict[int, str] | None = None) -> str:
+    """The text with each sentence's correction in place.
+
+    ``accepted`` maps a sentence index to the replacement a reviewer chose; without it every suggestion
+    is applied. Sentences are replaced back to front so earlier offsets stay valid.
+    """
+    out = text
+    for sentence in sorted(sentences, key=lambda s: s.start, reverse=True):
+        if accepted is not None:
+            new = accepted.get(sentence.index)
+        else:
+            new = sentence.suggestion.corrected if sentence.suggestion else None
+        if new is not None and new != sentence.text:
+            out = out[: sentence.start] + new + out[sentence.end:]
+    return out
