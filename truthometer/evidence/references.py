@@ -1,0 +1,49 @@
+"""Reference documents the user supplies, split into evidence sentences with their position."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..report import EvidenceSentence
+from ..segmentation import split_sentences
+from .base import Candidates, Progress
+
+
+@dataclass(frozen=True)
+class ReferenceDocument:
+    name: str
+    text: str
+
+
+def as_documents(references) -> list[ReferenceDocument]:
+    """Accept texts, (name, text) pairs or ReferenceDocuments; unnamed ones become "reference N"."""
+    documents = []
+    for number, item in enumerate(references or (), 1):
+        if isinstance(item, ReferenceDocument):
+            documents.append(item)
+        elif isinstance(item, tuple):
+            documents.append(ReferenceDocument(str(item[0]), str(item[1])))
+        else:
+            documents.append(ReferenceDocument(f"reference {number}", str(item)))
+    return [d for d in documents if d.text.strip()]
+
+
+def reference_sentences(documents: list[ReferenceDocument]) -> list[EvidenceSentence]:
+    out = []
+    for document in documents:
+        for position, sentence in enumerate(split_sentences(document.text), 1):
+            out.append(EvidenceSentence(sentence.text, "reference", f"{document.name} #{position}",
+                                        confidence=1.0, title=document.name))
+    return out
+
+
+class ReferenceSource:
+    """Every claim may be checked against every reference sentence; ranking picks the relevant ones."""
+
+    name = "reference"
+
+    def __init__(self, references):
+        self.sentences = reference_sentences(as_documents(references))
+
+    def gather(self, claims: list[str], progress: Progress | None = None) -> Candidates:
+        # One shared list: ranking embeds and scores it once for all claims.
+        return Candidates([self.sentences for _ in claims])

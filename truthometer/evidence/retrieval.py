@@ -1,0 +1,44 @@
+"""Rank candidate evidence per claim by embedding cosine, batched over the whole text."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import models
+from ..config import Config
+from ..report import EvidenceSentence
+
+
+def rank_evidence(claims: list[str], claim_vectors: np.ndarray, candidates: list[list[EvidenceSentence]],
+                  top_k: int, config: Config) -> list[list[tuple[EvidenceSentence, float]]]:
+    """Top-k candidates per claim by cosine (embeddings are normalised, so a dot product).
+
+    Each distinct evidence text is embedded once, however many claims it is a candidate for.
+    """
+    unique: dict[str, int] = {}
+    for sentences in candidates:
+        for sentence in sentences:
+            unique.setdefault(sentence.text, len(unique))
+    vectors = models.embed(list(unique), config)
+    ranked = []
+    rows_of: dict[int, np.ndarray] = {}  # a candidate list shared by many claims is gathered once
+    for i, sentences in enumerate(candidates):
+        if not sentences:
+            ranked.append([])
+            continue
+        rows = rows_of.get(id(sentences))
+        if rows is None:
+            rows = rows_of[id(sentences)] = vectors[[unique[s.text] for s in sentences]]
+        scores = rows @ claim_vectors[i]
+        # Stable order: score descending, then position, so ties never depend on hashing.
+        order = sorted(range(len(sentences)), key=lambda j: (-float(scores[j]), j))
+        seen, best = set(), []
+        for j in order:
+            key = (sentences[j].text, sentences[j].source)
+            if key in seen:
+                continue
+            seen.add(key)
+            best.append((sentences[j], float(scores[j])))
+            if len(best) == top_k:
+                break
+        ranked.append(best)
+    return ranked

@@ -1,0 +1,179 @@
+"""A rule tier for contradictions that similarity cannot see.
+
+"The tower was completed in 1899" and "... completed in 1889" are near-identical to a cosine. This tier
+reads the slots of a claim — numbers with their units, years and dates, named entities and codes,
+polarity — and compares each with its counterpart of the same type in an evidence sentence about the
+same thing. A slot the evidence fills differently is a mismatch; a slot the evidence does not mention
+is simply not covered (no verdict either way).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
+_YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
+_CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
+_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100}
+_NEGATIONS = {"not", "n't", "no", "never", "without", "none", "nobody", "nothing", "neither", "nor"}
+_RANGE_JOINERS = {"to", "-", "–", "and", "or"}
+
+
+@dataclass(frozen=True)
+class Slot:
+    kind: str  # number | date | entity | code
+    text: str
+    start: int  # character offsets within the sentence
+    end: int
+    value: object
+    unit: str = ""
+    label: str = ""
+    context: frozenset = frozenset()  # lemmas around the slot, to pair it with its counterpart
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    kind: str  # number | date | entity | code | negation
+    claim: Slot | None
+    evidence: Slot | None
+    evidence_text: str = ""
+
+    def describe(self) -> str:
+        if self.kind == "negation":
+            return "the evidence states the opposite polarity"
+        return f"{self.kind} '{self.claim.text}' where the evidence has '{self.evidence.text}'"
+
+
+def _number_value(text: str):
+    cleaned = text.replace(",", "")
+    try:
+        return float(cleaned)
+    except ValueError:
+        return _WORD_NUMBERS.get(text.lower())
+
+
+def _context(span, i: int, j: int, window: int = 4) -> frozenset:
+    doc = span.doc
+    lo, hi = max(span.start, i - window), min(span.end, j + window)
+    return frozenset(t.lemma_.lower() for t in doc[lo:hi]
+                     if not (t.is_stop or t.is_punct or t.like_num) and not (i <= t.i < j))
+
+
+def _unit_after(span, k: int) -> str:
+    """The unit word after a number (skipping a range's second number: '200 to 400 mg')."""
+    doc = span.doc
+    k += 1
+    if k < span.end and doc[k].text.lower() in _RANGE_JOINERS and k + 1 < span.end and doc[k + 1].like_num:
+        k += 2
+    while k < span.end and doc[k].text in ("°",):
+        return "°" + (doc[k + 1].text if k + 1 < span.end else "")
+    if k < span.end:
+        t = doc[k]
+        if (t.is_alpha or t.text in ("%",)) and not t.is_stop:
+            return t.lemma_.lower()
+    return ""
+
+
+def extract_slots(span) -> list[Slot]:
+    """Numbers (with units), years and dates, named entities and codes of a parsed sentence."""
+    base = span.start_char
+    slots: list[Slot] = []
+    taken: set[int] = set()
+    for ent in span.ents:
+        if ent.label_ == "DATE" and any(_YEAR.match(t.text) for t in ent):
+            years = tuple(sorted({t.text for t in ent if _YEAR.match(t.text)}))
+            days = tuple(t.text.lower() for t in ent if not _YEAR.match(t.text) and (t.like_num or t.is_alpha)
+                         and t.text.lower() not in ("in", "the", "of", "early", "late", "mid"))
+            slots.append(Slot("date", ent.text, ent.start_char - base, ent.end_char - base, (years, days),
+                              label="DATE", context=_context(span, ent.start, ent.end)))
+            taken.update(range(ent.start, ent.end))
+        elif ent.label_ in ENTITY_LABELS:
+            slots.append(Slot("entity", ent.text, ent.start_char - base, ent.end_char - base,
+                              ent.text.lower(), label=ent.label_, context=_context(span, ent.start, ent.end)))
+            taken.update(range(ent.start, ent.end))
+    for t in span:
+        if t.i in taken:
+            continue
+        if _YEAR.match(t.text) and t.like_num:
+            slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((t.text,), ()),
+                              label="DATE", context=_context(span, t.i, t.i + 1)))
+        elif t.like_num and _number_value(t.text) is not None:
+            unit = _unit_after(span, t.i)
+            slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), _number_value(t.text),
+                              unit=unit, context=_context(span, t.i, t.i + 1)))
+        elif _CODE.match(t.text) and any(c.isdigit() for c in t.text):
+            slots.append(Slot("code", t.text, t.idx - base, t.idx - base + len(t.text), t.text.upper(),
+                              context=_context(span, t.i, t.i + 1)))
+    return sorted(slots, key=lambda s: s.start)
+
+
+def polarity(span) -> int:
+    """+1 for an affirmative sentence, -1 for a negated one (odd number of negations)."""
+    count = sum(1 for t in span if t.dep_ == "neg" or t.lower_ in _NEGATIONS)
+    return -1 if count % 2 else 1
+
+
+def content_lemmas(span, exclude: set[int] = frozenset()) -> set[str]:
+    return {t.lemma_.lower() for t in span if not (t.is_stop or t.is_punct or t.is_space) and t.i not in exclude
+            and t.lower_ not in _NEGATIONS}
+
+
+def _best_counterpart(slot: Slot, options: list[Slot]) -> Slot:
+    # Prefer the option whose neighbourhood shares most words with the claim slot's neighbourhood.
+    return max(options, key=lambda o: (len(slot.context & o.context), -options.index(o)))
+
+
+def _same_entity(claim: Slot, evidence_text_lower: str) -> bool:
+    if claim.value in evidence_text_lower:
+        return True
+    parts = [p for p in re.findall(r"\w+", claim.value) if len(p) > 2]
+    # "Penélope Cruz" is confirmed by "Cruz"; "Neil Armstrong" by "Armstrong".
+    return claim.label == "PERSON" and any(re.search(rf"\b{re.escape(p)}\b", evidence_text_lower) for p in parts[-1:])
+
+
+def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5) -> list[Mismatch]:
+    """Slots the evidence fills differently, when the evidence is about the same thing.
+
+    The evidence counts as "about the same thing" when it covers at least ``min_coverage`` of the claim's
+    content words outside the slots under comparison.
+    """
+    claim_slots = extract_slots(claim_span)
+    evidence_slots = extract_slots(evidence_span)
+    slot_tokens = {t.i for t in claim_span for s in claim_slots
+                   if s.start <= t.idx - claim_span.start_char < s.end}
+    claim_words = content_lemmas(claim_span, slot_tokens)
+    evidence_words = content_lemmas(evidence_span)
+    coverage = len(claim_words & evidence_words) / len(claim_words) if claim_words else 0.0
+    evidence_lower = evidence_span.text.lower()
+    mismatches: list[Mismatch] = []
+    for slot in claim_slots:
+        if slot.kind == "number":
+            same_unit = [e for e in evidence_slots if e.kind == "number" and e.unit == slot.unit and slot.unit]
+            if same_unit and all(e.value != slot.value for e in same_unit) and coverage >= min_coverage * 0.6:
+                mismatches.append(Mismatch("number", slot, _best_counterpart(slot, same_unit), evidence_span.text))
+        elif slot.kind == "date":
+            dates = [e for e in evidence_slots if e.kind == "date"]
+            years = {y for e in dates for y in e.value[0]}
+            if not dates or coverage < min_coverage * 0.6:
+                continue
+            if not set(slot.value[0]) & years:
+                mismatches.append(Mismatch("date", slot, _best_counterpart(slot, dates), evidence_span.text))
+            elif slot.value[1]:
+                # Same year: a day or month that differs is still a wrong date.
+                same_year = [e for e in dates if set(e.value[0]) & set(slot.value[0]) and e.value[1]]
+                if same_year and all(set(e.value[1]) != set(slot.value[1]) for e in same_year):
+                    mismatches.append(Mismatch("date", slot, _best_counterpart(slot, same_year), evidence_span.text))
+        elif slot.kind == "code":
+            codes = [e for e in evidence_slots if e.kind == "code"]
+            if codes and all(e.value != slot.value for e in codes) and coverage >= min_coverage:
+                mismatches.append(Mismatch("code", slot, _best_counterpart(slot, codes), evidence_span.text))
+        elif slot.kind == "entity" and coverage >= min_coverage and not _same_entity(slot, evidence_lower):
+            claim_entity_values = {s.value for s in claim_slots if s.kind == "entity"}
+            rivals = [e for e in evidence_slots if e.kind == "entity" and e.label == slot.label
+                      and e.value not in claim_entity_values]
+            if rivals:
+                mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))
+    if polarity(claim_span) != polarity(evidence_span) and coverage >= 0.75 and not mismatches:
+        mismatches.append(Mismatch("negation", None, None, evidence_span.text))
+    return mismatches

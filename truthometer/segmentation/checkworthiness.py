@@ -1,0 +1,65 @@
+"""Check-worthiness: which sentences carry a fact worth checking, and why the others are skipped.
+
+A sentence is skipped (never judged) when it is a question, a first-person opinion, subjective
+evaluation, generic advice or boilerplate, or a fragment too short to carry a fact. Imperatives that
+state something checkable ("Check the tire pressure once a month") are *not* skipped: instructions in
+manuals are facts about the product.
+"""
+from __future__ import annotations
+
+import re
+
+_OPINION_OPENERS = re.compile(
+    r"^\s*(?:i|we)\s+(?:think|believe|feel|guess|suppose|reckon|love|like|hate|prefer|hope|personally)\b"
+    r"|^\s*(?:in my (?:opinion|view|experience)|personally|to me|honestly|frankly|imho)\b"
+    r"|^\s*(?:my|our) (?:favou?rite|opinion|view)\b",
+    re.IGNORECASE,
+)
+
+# Evaluative words that make a sentence a judgement of taste rather than a checkable fact.
+_SUBJECTIVE = re.compile(
+    r"\b(?:beautiful|gorgeous|stunning|amazing|awesome|wonderful|fantastic|fascinating|incredible|"
+    r"unforgettable|breathtaking|delightful|lovely|great(?:-tasting)?|terrific|excellent|superb|"
+    r"honestly|so much (?:easier|better)|life so much|once-in-a-lifetime|must-see|must-have|"
+    r"best (?:thing|investments?|pick|choice|way)|great pick|worth (?:it|every)|"
+    r"everyone should|you(?:'ll| will) love|most (?:important|fascinating|beautiful|interesting|"
+    r"exciting|remarkable|impressive)|easy once)\b",
+    re.IGNORECASE,
+)
+
+# Generic advice and boilerplate: true of everything, so it says nothing checkable.
+_ADVICE = re.compile(
+    r"\b(?:consult (?:a|an|your)|talk to (?:a|an|your)|ask (?:a|an|your) (?:doctor|pharmacist|"
+    r"specialist|expert|dealer|pediatrician|physician)|check (?:with )?(?:your )?local (?:regulations|laws|"
+    r"authorities)|seek (?:professional|medical) (?:advice|help)|if you have any (?:questions|concerns)|"
+    r"this (?:article|text) is (?:not|for informational)|for informational purposes|"
+    r"always (?:follow|read) the (?:instructions|manufacturer)|stay safe|hope this helps|"
+    r"feel free to|let me know)\b",
+    re.IGNORECASE,
+)
+
+MIN_CONTENT_TOKENS = 3
+
+
+def skip_reason(sentence: str, span=None) -> str | None:
+    """Why ``sentence`` is not check-worthy, or None when it should be checked.
+
+    ``span`` is the sentence's spaCy Span when available (used to count content words).
+    """
+    text = sentence.strip()
+    if text.endswith("?"):
+        return "question"
+    if _OPINION_OPENERS.search(text):
+        return "first-person opinion"
+    if _ADVICE.search(text):
+        return "advice or boilerplate"
+    if _SUBJECTIVE.search(text):
+        return "subjective judgement"
+    if span is not None:
+        content = [t for t in span if not (t.is_punct or t.is_space or t.is_stop)]
+        has_verb = any(t.pos_ in ("VERB", "AUX") for t in span)
+        if len(content) < MIN_CONTENT_TOKENS and not (has_verb and any(t.like_num or t.ent_type_ for t in span)):
+            return "too short to carry a fact"
+    elif len(re.findall(r"\w+", text)) < 4:
+        return "too short to carry a fact"
+    return None

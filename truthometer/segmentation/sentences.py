@@ -1,0 +1,49 @@
+"""Sentences with character offsets into the original text (spaCy's dependency-based boundaries)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import models
+
+# Blank lines and Markdown headings/bullets end a sentence whatever the parser thinks: LLM articles
+# are full of list items without final punctuation.
+_BLOCK_BREAK = re.compile(r"\n\s*\n|\n(?=\s*(?:[#>*+-]|\d+[.)])\s)")
+_MARKDOWN_PREFIX = re.compile(r"^\s*(?:#{1,6}\s+|[*+-]\s+|\d+[.)]\s+|>\s*)")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    text: str
+    start: int
+    end: int
+    doc: object = None  # the spaCy Span, for later stages that need the parse
+
+
+def _blocks(text: str):
+    position = 0
+    for match in _BLOCK_BREAK.finditer(text):
+        yield position, text[position:match.start()]
+        position = match.end()
+    yield position, text[position:]
+
+
+def split_sentences(text: str, batch_size: int = 64) -> list[Sentence]:
+    """Split ``text`` into sentences; ``text[s.start:s.end] == s.text`` for every sentence."""
+    blocks = []
+    for offset, block in _blocks(text):
+        prefix = _MARKDOWN_PREFIX.match(block)
+        skip = prefix.end() if prefix else 0
+        if block[skip:].strip():
+            blocks.append((offset + skip, block[skip:]))
+    sentences: list[Sentence] = []
+    nlp = models.nlp()
+    for (offset, block), doc in zip(blocks, nlp.pipe([b for _, b in blocks], batch_size=batch_size)):
+        for span in doc.sents:
+            raw = span.text
+            stripped = raw.strip()
+            if not stripped:
+                continue
+            start = offset + span.start_char + (len(raw) - len(raw.lstrip()))
+            sentences.append(Sentence(stripped, start, start + len(stripped), span))
+    return sentences
