@@ -19,6 +19,9 @@ _lock = threading.Lock()
 @lru_cache(maxsize=4)
 def _encoder(path: str | None):
     from sentence_transformers import SentenceTransformer
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()  # a load bar per process is noise in the CLI and the app
 
     if path is None:
         try:
@@ -46,7 +49,7 @@ def embed(texts: list[str], config: Config | None = None) -> np.ndarray:
     config = config or Config()
     model = encoder(config)
     if not texts:
-        return np.zeros((0, model.get_sentence_embedding_dimension()), dtype=np.float32)
+        return np.zeros((0, model.get_embedding_dimension()), dtype=np.float32)
     vectors = model.encode(
         list(texts), batch_size=config.batch_size, normalize_embeddings=True,
         convert_to_numpy=True, show_progress_bar=False,

@@ -18,6 +18,12 @@ _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100}
 _NEGATIONS = {"not", "n't", "no", "never", "without", "none", "nobody", "nothing", "neither", "nor"}
 _RANGE_JOINERS = {"to", "-", "–", "and", "or"}
+# The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families.
+_ENTITY_FAMILY = {"PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "FAC": "place"}
+
+
+def entity_family(label: str) -> str:
+    return _ENTITY_FAMILY.get(label, label)
 
 
 @dataclass(frozen=True)
@@ -170,7 +176,8 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5) -> lis
                 mismatches.append(Mismatch("code", slot, _best_counterpart(slot, codes), evidence_span.text))
         elif slot.kind == "entity" and coverage >= min_coverage and not _same_entity(slot, evidence_lower):
             claim_entity_values = {s.value for s in claim_slots if s.kind == "entity"}
-            rivals = [e for e in evidence_slots if e.kind == "entity" and e.label == slot.label
+            rivals = [e for e in evidence_slots if e.kind == "entity"
+                      and entity_family(e.label) == entity_family(slot.label)
                       and e.value not in claim_entity_values]
             if rivals:
                 mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))

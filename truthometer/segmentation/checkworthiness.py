@@ -47,6 +47,13 @@ def skip_reason(sentence: str, span=None) -> str | None:
     ``span`` is the sentence's spaCy Span when available (used to count content words).
     """
     text = sentence.strip()
+    if span is not None:
+        content = [t for t in span if not (t.is_punct or t.is_space or t.is_stop)]
+        has_verb = any(t.pos_ in ("VERB", "AUX") for t in span)
+        if len(content) < MIN_CONTENT_TOKENS and not (has_verb and any(t.like_num or t.ent_type_ for t in span)):
+            return "too short to carry a fact"
+    elif len(re.findall(r"\w+", text)) < 4:
+        return "too short to carry a fact"
     if text.endswith("?"):
         return "question"
     if _OPINION_OPENERS.search(text):
@@ -55,11 +62,4 @@ def skip_reason(sentence: str, span=None) -> str | None:
         return "advice or boilerplate"
     if _SUBJECTIVE.search(text):
         return "subjective judgement"
-    if span is not None:
-        content = [t for t in span if not (t.is_punct or t.is_space or t.is_stop)]
-        has_verb = any(t.pos_ in ("VERB", "AUX") for t in span)
-        if len(content) < MIN_CONTENT_TOKENS and not (has_verb and any(t.like_num or t.ent_type_ for t in span)):
-            return "too short to carry a fact"
-    elif len(re.findall(r"\w+", text)) < 4:
-        return "too short to carry a fact"
     return None

@@ -1,0 +1,191 @@
+"""Truth-O-Meter — the check page: paste a text, check it, review the suggested corrections."""
+from __future__ import annotations
+
+import streamlit as st
+
+from truthometer.config import MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
+from truthometer.errors import InputError
+from truthometer.report import Report
+from truthometer.reports import highlight_html, report_html, report_markdown
+from truthometer.reports.html import legend_html
+from truthometer.review import ACCEPT, PENDING, REJECT, Review
+from truthometer.textio import decode_text
+from ui.common import STATUS_ICON, input_key, knowledge_base, page_setup, reviewer_name, show_error
+
+page_setup("Check")
+st.title("🧭 Truth-O-Meter")
+st.caption("Check what a language model wrote against your references, the verified knowledge base and the "
+           "web; review and accept minimal corrections.")
+
+# ---- sidebar: who and how ---------------------------------------------------------------------------
+reviewer = reviewer_name()
+method = st.sidebar.selectbox("Judging method", METHODS, index=METHODS.index(Config.method),
+                              help="hybrid/cosine/overlap/keyword: DelucionQA detectors; nli: entailment judge")
+use_kb = st.sidebar.checkbox("Use the verified knowledge base", value=True)
+use_web = st.sidebar.checkbox("Search the web", value=False,
+                              help="DuckDuckGo; when the web is unreachable each sentence says so.")
+
+# ---- input ----------------------------------------------------------------------------------------
+left, right = st.columns(2)
+with left:
+    text = st.text_area("Text to check", height=260, key="text",
+                        placeholder="Paste the generated article here…")
+    upload = st.file_uploader("…or upload a .txt / .md file", type=["txt", "md"], key="upload")
+with right:
+    reference_text = st.text_area("Reference documents", height=260, key="references",
+                                  placeholder="Paste trusted reference text here. Separate documents with a line "
+                                              "containing only ---")
+    ref_uploads = st.file_uploader("…and/or upload reference files", type=["txt", "md"],
+                                   accept_multiple_files=True, key="ref_uploads")
+
+
+def gather_inputs() -> tuple[str, list[tuple[str, str]]]:
+    body = text
+    if upload is not None:
+        body = decode_text(upload.getvalue(), upload.name, MAX_TEXT_CHARS)
+    references = [(f"pasted reference {i}", doc.strip())
+                  for i, doc in enumerate(reference_text.split("\n---\n"), 1) if doc.strip()]
+    for f in ref_uploads or []:
+        references.append((f.name, decode_text(f.getvalue(), f.name, MAX_REFERENCE_CHARS)))
+    if not body.strip():
+        raise InputError("paste a text or upload a file to check")
+    return body, references
+
+
+def run_check(body: str, references, config: Config) -> Report:
+    from truthometer.pipeline import Checker
+    from truthometer.sources import build_sources
+
+    bar = st.progress(0.0, text="starting")
+    sources = build_sources(config, use_kb=use_kb, web=use_web)
+    report = Checker(config, sources).check(body, references,
+                                            progress=lambda f, m: bar.progress(min(1.0, f), text=m))
+    bar.empty()
+    return report
+
+
+if st.button("Check", type="primary", key="check"):
+    try:
+        body, references = gather_inputs()
+        config = Config().with_(method=method)
+        key = input_key(body, references, method, use_kb, use_web)
+        cache = st.session_state.setdefault("reports", {})
+        if key not in cache:
+            cache[key] = run_check(body, references, config)
+        st.session_state["current"] = key
+        st.session_state.setdefault("reviews", {}).setdefault(key, Review())
+    except Exception as exc:  # a clear message, never a traceback
+        show_error(exc)
+
+key = st.session_state.get("current")
+report: Report | None = st.session_state.get("reports", {}).get(key) if key else None
+if report is None:
+    st.info("Paste a text and its references, then press **Check**.")
+    st.stop()
+
+review: Review = st.session_state["reviews"][key]
+stats = report.stats
+
+# ---- results --------------------------------------------------------------------------------------
+cols = st.columns(5)
+for col, name in zip(cols, ("supported", "contradicted", "unverifiable", "skipped")):
+    col.metric(f"{STATUS_ICON[name]} {name}", stats[name])
+cols[4].metric("suggestions", stats["suggestions"])
+for note in report.notes:
+    st.warning(note)
+
+flagged = [s for s in report.sentences if s.status in ("contradicted", "unverifiable")]
+options = [s.index for s in report.sentences]
+default = flagged[0].index if flagged else 0
+selected = st.selectbox("Sentence", options, index=options.index(st.session_state.get("selected", default))
+                        if st.session_state.get("selected", default) in options else 0,
+                        format_func=lambda i: f"{i + 1}. {STATUS_ICON[report.sentences[i].status]} "
+                                              f"{report.sentences[i].text[:90]}",
+                        key="selected")
+st.html(legend_html() + highlight_html(report, selected=selected))
+
+s = report.sentences[selected]
+st.subheader(f"{STATUS_ICON[s.status]} Sentence {s.index + 1}: {s.status}")
+st.text(s.text)
+st.caption(s.reason)
+if s.claim:
+    st.caption(f"checked as: {s.claim}")
+for note in s.notes:
+    st.warning(note)
+
+tab_evidence, tab_fix, tab_tree, tab_align = st.tabs(["Evidence", "Correction", "Dialectical tree", "Alignment"])
+with tab_evidence:
+    if s.evidence:
+        st.dataframe([{"relation": e.relation, "score": round(e.score, 3), "source": e.source,
+                       "locator": e.locator, "evidence": e.text} for e in s.evidence],
+                     hide_index=True, width="stretch")
+    else:
+        st.write("No evidence was found for this sentence.")
+
+with tab_fix:
+    if s.suggestion:
+        st.markdown("**Suggested correction**")
+        st.text(s.suggestion.corrected)
+        if s.suggestion.note:
+            st.caption(s.suggestion.note)
+        for i, sub in enumerate(s.suggestion.substitutions):
+            c1, c2, c3, c4 = st.columns([4, 1, 1, 1])
+            c1.markdown(f"`{sub.from_}` → `{sub.to}` · *{sub.kind}*")
+            c1.caption(f"from: {sub.evidence} ({sub.evidence_locator})")
+            state = review.decision(s.index, i)
+            if c2.button("Accept", key=f"acc-{key}-{s.index}-{i}", disabled=state == ACCEPT):
+                review.decide(s.index, i, ACCEPT)
+                st.rerun()
+            if c3.button("Reject", key=f"rej-{key}-{s.index}-{i}", disabled=state == REJECT):
+                review.decide(s.index, i, REJECT)
+                st.rerun()
+            if c4.button("Undo", key=f"undo-{key}-{s.index}-{i}", disabled=state == PENDING):
+                review.decide(s.index, i, PENDING)
+                st.rerun()
+            c1.caption(f"decision: {state}")
+    else:
+        st.write("No correction suggested for this sentence.")
+    edited = st.text_input("Edit the sentence yourself (empty to use the decisions above)",
+                           value=review.edits.get(s.index, ""), key=f"edit-{key}-{s.index}")
+    if edited != review.edits.get(s.index, ""):
+        review.edit(s.index, edited)
+    st.markdown("**Sentence as decided:**")
+    st.text(review.sentence_text(s))
+
+with tab_tree:
+    if s.argumentation:
+        st.caption(s.argumentation.get("explanation", ""))
+        st.code(s.argumentation.get("program", ""), language="prolog")
+    else:
+        st.write("The evidence for this sentence did not conflict, so no argumentation was needed.")
+
+with tab_align:
+    if s.alignment:
+        st.json(s.alignment, expanded=False)
+    else:
+        st.write("No alignment for this sentence.")
+
+# ---- corrected text, saving, downloads --------------------------------------------------------------
+st.divider()
+st.subheader("Corrected text")
+corrected = review.corrected_text(report)
+st.text_area("Corrected text", corrected, height=180, key=f"corrected-{key}-{hash(corrected)}",
+             label_visibility="collapsed")
+changed = review.changed(report)
+save_col, *download_cols = st.columns(5)
+if save_col.button(f"Save {len(changed)} correction(s) to knowledge base", disabled=not changed, key="save"):
+    kb = knowledge_base()
+    if not reviewer.strip():
+        st.error("Enter your reviewer name in the sidebar first.")
+    elif kb is None:
+        st.error("The knowledge base is not available.")
+    else:
+        try:
+            saved = review.save(report, kb, reviewer)
+            st.success(f"Saved {len(saved)} verified entr{'y' if len(saved) == 1 else 'ies'} to the knowledge base.")
+        except Exception as exc:
+            show_error(exc)
+download_cols[0].download_button("JSON report", report.to_json(), "truthometer-report.json", "application/json")
+download_cols[1].download_button("Markdown report", report_markdown(report), "truthometer-report.md", "text/markdown")
+download_cols[2].download_button("HTML report", report_html(report), "truthometer-report.html", "text/html")
+download_cols[3].download_button("Corrected text", corrected, "corrected.txt", "text/plain")

@@ -1,0 +1,81 @@
+import json
+
+import pytest
+
+from truthometer import check
+from truthometer.errors import InputError
+from truthometer.judging.rules import find_mismatches
+from truthometer import models
+
+REFERENCE = ("The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. "
+             "It is named after the engineer Gustave Eiffel, whose company designed and built the tower. "
+             "Constructed from 1887 to 1889 as the centrepiece of the 1889 World's Fair, it was initially "
+             "criticised by some of France's leading artists.")
+TEXT = ("The Eiffel Tower is a wrought-iron lattice tower in Paris. The tower was completed in 1899 for the "
+        "World's Fair. I think it is the most beautiful building in Europe. Koalas sleep twenty hours a day.")
+
+
+@pytest.fixture(scope="module")
+def report():
+    return check(TEXT, references=[("eiffel.md", REFERENCE)])
+
+
+def test_statuses(report):
+    statuses = [s.status for s in report.sentences]
+    assert statuses == ["supported", "contradicted", "skipped", "unverifiable"]
+    assert report.stats["contradicted"] == 1
+
+
+def test_correction_is_minimal(report):
+    fix = report.sentences[1].suggestion
+    assert fix.corrected == "The tower was completed in 1889 for the World's Fair."
+    [sub] = fix.substitutions
+    assert (sub.from_, sub.to, sub.kind) == ("1899", "1889", "date")
+    assert report.sentences[1].text[sub.start:sub.end] == "1899"
+    assert "1889" in sub.evidence and sub.evidence_locator.startswith("eiffel.md")
+    assert report.corrected_text == TEXT.replace("1899", "1889")
+
+
+def test_evidence_has_source_and_relation(report):
+    evidence = report.sentences[1].evidence
+    assert evidence and evidence[0].source == "reference"
+    assert any(e.relation == "contradiction" for e in evidence)
+    assert report.sentences[3].evidence == [] or report.sentences[3].evidence[0].score < 0.35
+
+
+def test_json_form(report):
+    data = json.loads(report.to_json())
+    sentence = data["sentences"][1]
+    for key in ("index", "text", "start", "end", "status", "reason", "score", "evidence", "suggestion"):
+        assert key in sentence
+    assert set(sentence["evidence"][0]) >= {"text", "source", "locator", "score", "relation"}
+    assert sentence["suggestion"]["substitutions"][0]["from"] == "1899"
+    assert data["corrected_text"].count("1889") == 1
+    assert data["stats"]["total"] == 4
+
+
+def test_deterministic(report):
+    again = check(TEXT, references=[("eiffel.md", REFERENCE)])
+    assert again.to_json() == report.to_json()
+
+
+def test_no_references_means_unverifiable():
+    r = check("The Eiffel Tower was completed in 1889.")
+    assert [s.status for s in r.sentences] == ["unverifiable"]
+
+
+def test_empty_text_is_refused():
+    with pytest.raises(InputError):
+        check("   \n ")
+
+
+def test_rule_tier_units_and_entities():
+    nlp = models.nlp()
+    m = find_mismatches(nlp("The recommended pressure for the front tires is 40 psi.")[:],
+                        nlp("The recommended pressure is 37 psi for the front and rear tires.")[:])
+    assert [(x.kind, x.claim.text, x.evidence.text) for x in m] == [("number", "40", "37")]
+    # A different unit is not a contradiction: the evidence does not cover the slot.
+    assert find_mismatches(nlp("The spare holds 60 psi.")[:], nlp("The spare weighs 12 kilograms.")[:]) == []
+    m = find_mismatches(nlp("Git is maintained by Linus Torvalds.")[:],
+                        nlp("Git is maintained by Junio Hamano.")[:])
+    assert [(x.kind, x.evidence.text) for x in m] == [("entity", "Junio Hamano")]

@@ -1,0 +1,36 @@
+from truthometer import models
+from truthometer.segmentation import contextualise, skip_reason, split_sentences
+
+
+def test_offsets_point_into_original_text():
+    text = "# Title line\n\nThe tower is in Paris.  It was built in 1889!\n\n- A list item without a stop\n"
+    sentences = split_sentences(text)
+    assert [s.text for s in sentences] == ["Title line", "The tower is in Paris.", "It was built in 1889!",
+                                           "A list item without a stop"]
+    for s in sentences:
+        assert text[s.start:s.end] == s.text
+
+
+def test_skip_reasons():
+    nlp = models.nlp()
+
+    def reason(t):
+        return skip_reason(t, nlp(t)[:])
+
+    assert reason("Is the tower in Paris?") == "question"
+    assert reason("I think it is the most beautiful building in Europe.") == "first-person opinion"
+    assert reason("Consult a specialist before changing the dose.") == "advice or boilerplate"
+    assert reason("Check local regulations before you go.") == "advice or boilerplate"
+    assert reason("Climbing it is an unforgettable adventure.") == "subjective judgement"
+    assert reason("Great.") == "too short to carry a fact"
+    # Instructions in manuals state facts about the product: they are checked.
+    assert reason("Check the tire pressure at least once a month.") is None
+    assert reason("The tower was completed in 1889.") is None
+
+
+def test_pronoun_is_resolved_for_checking_only():
+    sentences = split_sentences("The Eiffel Tower stands in Paris. It was completed in 1889. Its height is 330 m.")
+    claims = contextualise([s.text for s in sentences], [s.doc for s in sentences])
+    assert claims[0] == "The Eiffel Tower stands in Paris."
+    assert claims[1] == "The Eiffel Tower was completed in 1889."
+    assert claims[2] == "The Eiffel Tower's height is 330 m."

@@ -1,0 +1,82 @@
+"""The `check` sub-command: check a text file (or stdin) against reference documents and sources."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .config import MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
+from .textio import read_text
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "check", help="check a text against evidence",
+        description="Check every factual sentence of INPUT against reference documents (and, when asked, "
+                    f"the knowledge base and the web). Texts up to {MAX_TEXT_CHARS:,} characters. "
+                    "Exit 0 on success, 2 on bad input.")
+    p.add_argument("input", metavar="INPUT", help="text file to check, or - for standard input")
+    p.add_argument("--reference", "-r", action="append", default=[], metavar="FILE",
+                   help="reference document (plain text or Markdown); repeatable; - for stdin")
+    p.add_argument("--method", choices=METHODS, default=Config.method,
+                   help="how support is judged: DelucionQA detectors (hybrid, cosine, overlap, keyword) or the "
+                        "entailment judge (nli)")
+    p.add_argument("--format", choices=("json", "markdown", "html"), default="json")
+    p.add_argument("--out", metavar="FILE", help="write the report here instead of stdout")
+    p.add_argument("--top-k", type=int, default=Config.top_k, help="evidence sentences kept per claim")
+    p.add_argument("--kb", metavar="DIR", help="knowledge base directory (default: $TRUTHOMETER_KB or knowledge/)")
+    p.add_argument("--no-kb", action="store_true", help="do not use the verified knowledge base")
+    p.add_argument("--kb-alpha", type=float, default=Config.kb_alpha,
+                   help="hard refusal threshold on knowledge-base L2 distance (Learn-to-Refuse α)")
+    p.add_argument("--web", action="store_true", help="also mine evidence from the web")
+    p.add_argument("--searxng", metavar="URL", help="search through this SearXNG instance instead of DuckDuckGo")
+    p.add_argument("--allow-host", action="append", default=[], metavar="HOST",
+                   help="permit fetching from this private/loopback host (tests, intranets); repeatable")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if sum(1 for path in [args.input, *args.reference] if path == "-") > 1:
+        from .errors import InputError
+
+        raise InputError("only one of INPUT and the references can be read from standard input")
+    text = read_text(args.input, "input", MAX_TEXT_CHARS)
+    references = [(path, read_text(path, "reference", MAX_REFERENCE_CHARS)) for path in args.reference]
+    overrides = {"method": args.method, "top_k": args.top_k, "kb_alpha": args.kb_alpha}
+    if args.kb:
+        overrides["kb_dir"] = args.kb
+    config = Config().with_(**overrides)
+
+    from .pipeline import Checker
+    from .sources import build_sources
+
+    sources = build_sources(config, use_kb=not args.no_kb, web=args.web, searxng=args.searxng,
+                            allow_hosts=tuple(args.allow_host))
+    progress = None if args.quiet else _status_line()
+    report = Checker(config, sources).check(text, references, progress=progress)
+    if progress:
+        print(file=sys.stderr)
+    if args.format == "json":
+        out = report.to_json()
+    elif args.format == "markdown":
+        from .reports import report_markdown
+
+        out = report_markdown(report)
+    else:
+        from .reports import report_html
+
+        out = report_html(report)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as handle:
+            handle.write(out + "\n")
+    else:
+        sys.stdout.write(out + "\n")
+    return 0
+
+
+def _status_line():
+    def progress(fraction: float, message: str) -> None:
+        sys.stderr.write(f"\r[{fraction:4.0%}] {message:<60}")
+        sys.stderr.flush()
+
+    return progress

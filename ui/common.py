@@ -1,0 +1,57 @@
+"""Session state, cached resources and small widgets shared by the app's pages."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+
+import streamlit as st
+
+from truthometer.config import Config
+from truthometer.errors import TruthometerError
+
+STATUS_ICON = {"supported": "✅", "contradicted": "❌", "unverifiable": "❔", "skipped": "➖"}
+
+
+def page_setup(title: str) -> None:
+    st.set_page_config(page_title=f"Truth-O-Meter · {title}", page_icon="🧭", layout="wide")
+
+
+def kb_dir() -> str:
+    return os.environ.get("TRUTHOMETER_KB") or Config().kb_dir
+
+
+@st.cache_resource(show_spinner="Opening the knowledge base…")
+def _open_kb(path: str):
+    from truthometer.knowledge import open_kb
+
+    return open_kb(path)
+
+
+def knowledge_base():
+    """The verified knowledge base, or None (with a message) when it cannot be opened."""
+    try:
+        return _open_kb(kb_dir())
+    except ImportError:
+        return None
+    except TruthometerError as exc:
+        st.warning(f"Knowledge base unavailable: {exc}")
+    except Exception as exc:  # never a traceback in the UI
+        st.warning(f"Knowledge base unavailable: {type(exc).__name__}: {exc}")
+    return None
+
+
+def reviewer_name() -> str:
+    return st.sidebar.text_input("Reviewer name", key="reviewer", help="Recorded with every saved correction "
+                                 "and curation decision.")
+
+
+def input_key(*parts) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def show_error(exc: Exception) -> None:
+    if isinstance(exc, TruthometerError):
+        st.error(str(exc))
+    else:
+        st.error(f"Something went wrong: {type(exc).__name__}: {exc}")
