@@ -27,6 +27,9 @@ Progress = Callable[[float, str], None]
 
 # Reliability order of sources: ties in ranking go to the more authoritative source.
 SOURCE_RANK = {"knowledge_base": 0, "reference": 1, "web": 2}
+# Evidence within this cosine of the best match is compared slot by slot; further ones are about
+# something else and would produce false contradictions.
+ALIGNMENT_MARGIN = 0.08
 
 
 def _no_progress(fraction: float, message: str) -> None:
@@ -89,6 +92,9 @@ class Checker:
         claim_vectors = models.embed(claim_texts, config)
 
         all_sources = [ReferenceSource(references)] + self.sources + list(sources or [])
+        parsed: dict = {}
+        for source in all_sources:
+            parsed.update(getattr(source, "parsed", {}))
         for number, source in enumerate(all_sources):
             progress(0.3 + 0.3 * number / len(all_sources), f"gathering evidence: {source.name}")
             gathered = source.gather(claim_texts)
@@ -101,18 +107,18 @@ class Checker:
             del c.evidence[config.top_k:]
 
         progress(0.65, "judging")
-        self._judge(claims)
+        self._judge(claims, parsed)
         progress(1.0, "done")
         return report
 
     # -- judging -----------------------------------------------------------------------------------
-    def _judge(self, claims: list[_Claim]) -> None:
+    def _judge(self, claims: list[_Claim], parsed: dict) -> None:
         config = self.config
         relevant = {c_index: [(e, s) for e, s in c.evidence if s >= config.relevance_floor]
                     for c_index, c in enumerate(claims)}
         # Parse every evidence sentence that may be compared slot by slot, once.
-        texts = sorted({e.text for pairs in relevant.values() for e, _ in pairs[:3]})
-        parsed = {t: doc[:] for t, doc in zip(texts, models.nlp().pipe(texts, batch_size=config.batch_size))}
+        texts = sorted({e.text for pairs in relevant.values() for e, _ in pairs[:3]} - set(parsed))
+        parsed.update((t, doc[:]) for t, doc in zip(texts, models.nlp().pipe(texts, batch_size=config.batch_size)))
 
         for c_index, c in enumerate(claims):
             result = c.result
@@ -127,7 +133,10 @@ class Checker:
                 continue
             mismatches: list[Mismatch] = []
             contradicting: EvidenceSentence | None = None
-            for e, _ in pairs[:3]:
+            # The best-aligned evidence: the most similar sentences, nearly as close as the best one.
+            for e, score in pairs[:3]:
+                if score < pairs[0][1] - ALIGNMENT_MARGIN:
+                    break
                 mismatches = find_mismatches(c.span, parsed[e.text])
                 if mismatches:
                     contradicting = e

@@ -27,12 +27,19 @@ def as_documents(references) -> list[ReferenceDocument]:
     return [d for d in documents if d.text.strip()]
 
 
-def reference_sentences(documents: list[ReferenceDocument]) -> list[EvidenceSentence]:
+def reference_sentences(documents: list[ReferenceDocument], parsed: dict | None = None) -> list[EvidenceSentence]:
+    """Sentences of every document, located as "<document> #<position>".
+
+    ``parsed``, when given, receives each sentence's spaCy Span by text, so later stages need not
+    parse the references again.
+    """
     out = []
     for document in documents:
         for position, sentence in enumerate(split_sentences(document.text), 1):
             out.append(EvidenceSentence(sentence.text, "reference", f"{document.name} #{position}",
                                         confidence=1.0, title=document.name))
+            if parsed is not None:
+                parsed.setdefault(sentence.text, sentence.doc)
     return out
 
 
@@ -42,7 +49,8 @@ class ReferenceSource:
     name = "reference"
 
     def __init__(self, references):
-        self.sentences = reference_sentences(as_documents(references))
+        self.parsed: dict = {}
+        self.sentences = reference_sentences(as_documents(references), self.parsed)
 
     def gather(self, claims: list[str], progress: Progress | None = None) -> Candidates:
         # One shared list: ranking embeds and scores it once for all claims.

@@ -20,12 +20,31 @@ class Sentence:
     doc: object = None  # the spaCy Span, for later stages that need the parse
 
 
+_LIKELY_BOUNDARY = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
+#: Long paragraphs are parsed in pieces of about this many characters, cut where a sentence very
+#: likely ends: spaCy's entity and chunk look-ups on a sentence scan its whole Doc, so one Doc per
+#: 60-page paragraph would make every later stage quadratic.
+CHUNK_CHARS = 1500
+
+
+def _chunks(offset: int, block: str):
+    if len(block) <= CHUNK_CHARS:
+        yield offset, block
+        return
+    start = 0
+    for match in _LIKELY_BOUNDARY.finditer(block):
+        if match.start() - start >= CHUNK_CHARS:
+            yield offset + start, block[start:match.start()]
+            start = match.end()
+    yield offset + start, block[start:]
+
+
 def _blocks(text: str):
     position = 0
     for match in _BLOCK_BREAK.finditer(text):
-        yield position, text[position:match.start()]
+        yield from _chunks(position, text[position:match.start()])
         position = match.end()
-    yield position, text[position:]
+    yield from _chunks(position, text[position:])
 
 
 def split_sentences(text: str, batch_size: int = 64) -> list[Sentence]:

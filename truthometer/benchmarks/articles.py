@@ -1,0 +1,97 @@
+"""Example articles with expected verdicts (shared/examples/articles.json format): how many the checker gets right.
+
+Each article has ``text``, ``references`` and ``expect``: items with ``contains`` (a phrase locating the
+sentence), ``status``, and optionally ``corrected_has`` / ``corrected_lacks`` (words the suggested
+correction must / must not contain).
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from ..config import METHODS, Config
+from ..errors import InputError
+from .common import print_table
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--data", required=True, help="articles.json")
+    parser.add_argument("--methods", default="nli,hybrid,cosine,overlap,keyword",
+                        help=f"comma-separated methods, ours first ({', '.join(METHODS)})")
+    parser.add_argument("--verbose", "-v", action="store_true", help="print every miss")
+
+
+def load_articles(path: str) -> list[dict]:
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(f"{path}: no such file")
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from exc
+    if not isinstance(data, list):
+        raise InputError(f"{path}: expected a list of articles")
+    return data
+
+
+def score_article(article: dict, report) -> tuple[list[tuple], list[str]]:
+    """Per expected item: (status right, correction right or None when not asked), and the misses."""
+    outcomes, misses = [], []
+    for item in article["expect"]:
+        found = [s for s in report.sentences if item["contains"] in s.text]
+        if not found:
+            outcomes.append((False, None))
+            misses.append(f"{article['id']}: no sentence contains {item['contains']!r}")
+            continue
+        s = found[0]
+        status_ok = s.status == item["status"]
+        correction_ok = None
+        if "corrected_has" in item or "corrected_lacks" in item:
+            fixed = s.suggestion.corrected if s.suggestion else ""
+            correction_ok = bool(fixed) and all(w in fixed for w in item.get("corrected_has", [])) and \
+                not any(w in fixed for w in item.get("corrected_lacks", []))
+        outcomes.append((status_ok, correction_ok))
+        if not status_ok or correction_ok is False:
+            misses.append(f"{article['id']}: {s.text[:70]!r} → {s.status} (want {item['status']}); "
+                          f"fix: {s.suggestion.corrected if s.suggestion else None!r}")
+    return outcomes, misses
+
+
+def run(args) -> dict:
+    from ..pipeline import Checker
+
+    articles = load_articles(args.data)
+    methods = [m.strip() for m in args.methods.split(",") if m.strip()]
+    rows, figures = [], {}
+    expected_counts = Counter(item["status"] for a in articles for item in a["expect"])
+    for method in methods:
+        try:
+            checker = Checker(Config().with_(method=method))
+        except Exception as exc:  # e.g. the nli judge not built in this checkout
+            print(f"{method}: unavailable ({exc})")
+            continue
+        status_right, fixes_right, fixes_total = Counter(), 0, 0
+        all_misses = []
+        for article in articles:
+            report = checker.check(article["text"], [(f"{article['id']} reference", r) for r in article["references"]])
+            outcomes, misses = score_article(article, report)
+            all_misses += misses
+            for item, (status_ok, correction_ok) in zip(article["expect"], outcomes):
+                status_right[item["status"]] += status_ok
+                if correction_ok is not None:
+                    fixes_total += 1
+                    fixes_right += correction_ok
+        total = sum(expected_counts.values())
+        right = sum(status_right.values())
+        rows.append([method, f"{right}/{total}"] + [f"{status_right[s]}/{expected_counts[s]}" for s in
+                     ("supported", "contradicted", "unverifiable", "skipped")] + [f"{fixes_right}/{fixes_total}"])
+        figures[method] = {"statuses_right": right, "statuses_total": total, "corrections_right": fixes_right,
+                           "corrections_total": fixes_total,
+                           **{f"{s}_right": status_right[s] for s in expected_counts}}
+        if args.verbose:
+            print(f"--- {method} misses")
+            for m in all_misses:
+                print("  " + m)
+    print_table(["method", "statuses", "supported", "contradicted", "unverifiable", "skipped", "corrections"], rows)
+    return figures
