@@ -1,0 +1,50 @@
+"""The check page through Streamlit's AppTest (headless, no browser)."""
+import pytest
+from streamlit.testing.v1 import AppTest
+
+TEXT = "The Eiffel Tower was completed in 1899. I think it is lovely. <script>alert('x')</script> Koalas sleep a lot."
+REFERENCE = "The Eiffel Tower was completed in 1889 in Paris."
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRUTHOMETER_KB", str(tmp_path / "kb"))
+    at = AppTest.from_file("../app.py", default_timeout=120)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def _check(at, text=TEXT, reference=REFERENCE):
+    at.text_area(key="text").set_value(text)
+    at.text_area(key="references").set_value(reference)
+    at.button(key="check").click().run()
+    assert not at.exception
+    return at
+
+
+def test_empty_input_gives_a_message_not_a_traceback(app):
+    app.button(key="check").click().run()
+    assert not app.exception
+    assert any("paste a text" in e.value for e in app.error)
+
+
+def test_check_shows_statuses_and_escapes_text(app):
+    _check(app)
+    metrics = {m.label: m.value for m in app.metric}
+    assert metrics["❌ contradicted"] == "1"
+    assert metrics["➖ skipped"] == "1"
+    html = "".join(h.proto.body for h in app.get("html"))
+    assert "<script>alert" not in html and "&lt;script&gt;" in html
+    assert 'data-index="0"' in html
+
+
+def test_accepting_a_substitution_updates_the_corrected_text(app):
+    _check(app)
+    corrected = lambda: [t.value for t in app.text_area if t.key and t.key.startswith("corrected-")][0]
+    assert "1899" in corrected()
+    accept = [b for b in app.button if b.label == "Accept"][0]
+    accept.click().run()
+    assert not app.exception
+    assert "completed in 1889." in corrected() and "1899" not in corrected()
+    assert any(b.label.startswith("Save 1 correction") for b in app.button)
