@@ -107,55 +107,176 @@ class Checker:
             del c.evidence[config.top_k:]
 
         progress(0.65, "judging")
-        self._judge(claims, parsed)
+        self._judge(claims, parsed, progress)
         progress(1.0, "done")
         return report
 
     # -- judging -----------------------------------------------------------------------------------
-    def _judge(self, claims: list[_Claim], parsed: dict) -> None:
+    def _judge(self, claims: list[_Claim], parsed: dict, progress: Progress) -> None:
         config = self.config
-        relevant = {c_index: [(e, s) for e, s in c.evidence if s >= config.relevance_floor]
-                    for c_index, c in enumerate(claims)}
+        relevant = [[(e, s) for e, s in c.evidence if s >= config.relevance_floor] for c in claims]
         # Parse every evidence sentence that may be compared slot by slot, once.
-        texts = sorted({e.text for pairs in relevant.values() for e, _ in pairs[:3]} - set(parsed))
+        texts = sorted({e.text for pairs in relevant for e, _ in pairs[:3]} - set(parsed))
         parsed.update((t, doc[:]) for t, doc in zip(texts, models.nlp().pipe(texts, batch_size=config.batch_size)))
+        probabilities = self._entailment(claims, relevant, progress) if config.method == "nli" else None
 
+        progress(0.8, "deciding verdicts")
         for c_index, c in enumerate(claims):
             result = c.result
             result.notes = list(dict.fromkeys(c.notes))
-            result.evidence = [Evidence.of(e, s) for e, s in c.evidence]
             pairs = relevant[c_index]
+            result.evidence = [Evidence.of(e, s) for e, s in c.evidence]
             if not pairs:
                 best = c.evidence[0][1] if c.evidence else 0.0
                 result.status, result.score = "unverifiable", best
                 result.reason = ("no evidence about this claim" + (f" (best similarity {best:.2f} < "
                                  f"{config.relevance_floor})" if c.evidence else "")) + _notes_suffix(result.notes)
                 continue
-            mismatches: list[Mismatch] = []
-            contradicting: EvidenceSentence | None = None
-            # The best-aligned evidence: the most similar sentences, nearly as close as the best one.
-            for e, score in pairs[:3]:
-                if score < pairs[0][1] - ALIGNMENT_MARGIN:
-                    break
-                mismatches = find_mismatches(c.span, parsed[e.text])
-                if mismatches:
-                    contradicting = e
-                    break
-            detection = delucionqa.detect(config.method if config.method != "nli" else "hybrid", c.claim,
-                                          [e.text for e, _ in pairs], [s for _, s in pairs], config, c.span)
-            if mismatches:
-                result.status, result.score = "contradicted", pairs[0][1]
-                result.reason = "contradicted: " + "; ".join(m.describe() for m in mismatches)
+            mismatches, contradicting = self._rule_tier(c, pairs, parsed)
+            if probabilities is not None:
+                relate_by_judge(result.evidence, pairs, probabilities[c_index])
+                detection = None
+            else:
+                detection = delucionqa.detect(config.method, c.claim, [e.text for e, _ in pairs],
+                                              [s for _, s in pairs], config, c.span)
+                if detection.supported:
+                    result.evidence[0].relation = "support"
+            if contradicting is not None:
                 for ev in result.evidence:
                     if ev.text == contradicting.text and ev.source == contradicting.source:
                         ev.relation = "contradiction"
-                result.suggestion = suggestion_from_mismatches(result, c.claim, mismatches, contradicting)
-            elif detection.supported:
-                result.status, result.score, result.reason = "supported", detection.score, detection.reason
-                result.evidence[0].relation = "support"
-            else:
-                result.status, result.score = "unverifiable", detection.score
-                result.reason = f"the evidence is about this claim but does not confirm it ({detection.reason})"
+            decide(result, detection, mismatches, config)
+            if result.status == "contradicted":
+                self._suggest(result, c, mismatches, contradicting)
+        progress(0.95, "proposing corrections")
+        propagate_corrections([c.result for c in claims])
+
+    def _rule_tier(self, c: _Claim, pairs, parsed) -> tuple[list[Mismatch], EvidenceSentence | None]:
+        # The best-aligned evidence: the most similar sentences, nearly as close as the best one.
+        for e, score in pairs[:3]:
+            if score < pairs[0][1] - ALIGNMENT_MARGIN:
+                break
+            mismatches = find_mismatches(c.span, parsed[e.text])
+            if mismatches:
+                return mismatches, e
+        return [], None
+
+    def _entailment(self, claims: list[_Claim], relevant, progress: Progress):
+        """The judge's probabilities for every (evidence, claim) pair, in one batched call."""
+        from .judging.nli import load_judge
+
+        judge = load_judge(self.config)
+        premises, hypotheses, owners = [], [], []
+        for c_index, (c, pairs) in enumerate(zip(claims, relevant)):
+            for e, _ in pairs:
+                premises.append(e.text)
+                hypotheses.append(c.claim)
+                owners.append(c_index)
+        progress(0.7, f"entailment judge on {len(premises)} pairs")
+        probs = judge.predict(premises, hypotheses) if premises else []
+        out: list[list] = [[] for _ in claims]
+        for owner, p in zip(owners, probs):
+            out[owner].append(p)
+        return out
+
+    def _suggest(self, result: SentenceResult, c: _Claim, mismatches: list[Mismatch],
+                 contradicting: EvidenceSentence | None) -> None:
+        """A minimal correction from the most authoritative contradicting evidence."""
+        evidence = _correction_evidence(result)
+        suggestion = None
+        if evidence is not None:
+            try:
+                from .alignment import align, suggest_correction
+            except ImportError:
+                align = suggest_correction = None
+            if suggest_correction is not None:
+                alignment = align(result.text, evidence.text)
+                result.alignment = {**alignment.to_dict(), "evidence": evidence.text,
+                                    "evidence_locator": f"{evidence.source}: {evidence.locator}",
+                                    "html": alignment.to_html()}
+                suggestion = suggest_correction(result.text, evidence, alignment)
+        if suggestion is None and mismatches and contradicting is not None:
+            suggestion = suggestion_from_mismatches(result, c.claim, mismatches, contradicting)
+        result.suggestion = suggestion
+
+
+def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
+    """Label each evidence sentence support / contradiction / related from the judge's probabilities."""
+    from .judging.nli import LABELS
+
+    by_text = {(e.text, e.source): p for (e, _), p in zip(pairs, probabilities)}
+    for ev in evidence:
+        p = by_text.get((ev.text, ev.source))
+        if p is None:
+            continue
+        best = max(range(len(LABELS)), key=lambda i: p[i])
+        ev.probability = float(p[best])
+        ev.relation = {"entailment": "support", "contradiction": "contradiction"}.get(LABELS[best], "related")
+
+
+def decide(result: SentenceResult, detection, mismatches: list[Mismatch], config: Config) -> None:
+    """The verdict from the evidence's relations; DeLP settles the claim when the evidence disagrees."""
+    supporting = [e for e in result.evidence if e.relation == "support"]
+    contradicting = [e for e in result.evidence if e.relation == "contradiction"]
+    if supporting and contradicting:
+        try:
+            from .argumentation import argue
+        except ImportError:
+            argue = None
+        if argue is not None:
+            outcome = argue(result.claim or result.text, result.evidence)
+            result.argumentation = outcome.to_dict()
+            verdict = {"supported": "supported", "contradicted": "contradicted"}.get(outcome.verdict, "unverifiable")
+            result.status = verdict
+            result.score = max(e.score for e in (supporting if verdict == "supported" else contradicting + supporting))
+            result.reason = f"sources disagree; argumentation: {outcome.explanation}"
+            return
+    if contradicting:
+        result.status, result.score = "contradicted", contradicting[0].score
+        result.reason = "contradicted: " + ("; ".join(m.describe() for m in mismatches) if mismatches else
+                                           f"the {contradicting[0].source} evidence contradicts it"
+                                           + (f" (p={contradicting[0].probability:.2f})" if contradicting[0].probability else ""))
+    elif supporting:
+        result.status, result.score = "supported", supporting[0].score
+        result.reason = detection.reason if detection else (
+            f"the {supporting[0].source} evidence entails it (p={supporting[0].probability:.2f})")
+    else:
+        result.status = "unverifiable"
+        result.score = detection.score if detection else result.evidence[0].score
+        why = detection.reason if detection else "the judge finds no evidence that entails or contradicts it"
+        result.reason = f"the evidence is about this claim but does not confirm it ({why})"
+
+
+def _correction_evidence(result: SentenceResult) -> Evidence | None:
+    """The argumentation's winner when DeLP decided, else the most authoritative contradicting evidence."""
+    if result.argumentation and result.argumentation.get("winner") is not None:
+        winner = result.argumentation["winner"]
+        if 0 <= winner < len(result.evidence):
+            return result.evidence[winner]
+    contradicting = [e for e in result.evidence if e.relation == "contradiction"]
+    if not contradicting:
+        return None
+    return min(contradicting, key=lambda e: (SOURCE_RANK.get(e.source, 9), -(e.probability or 0), -e.score))
+
+
+def propagate_corrections(results: list[SentenceResult]) -> None:
+    """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction)."""
+    try:
+        from .alignment import propagate
+    except ImportError:
+        return
+    texts = [r.text for r in results]
+    for position, r in enumerate(results):
+        if not r.suggestion:
+            continue
+        for later, subs in propagate(texts, position, r.suggestion.substitutions).items():
+            target = results[later]
+            if target.suggestion or not subs:
+                continue
+            from .review import apply_substitutions
+
+            target.suggestion = Suggestion(apply_substitutions(target.text, subs), list(subs),
+                                           note=f"carried over from the correction of sentence {r.index + 1}")
 
 
 def _notes_suffix(notes: list[str]) -> str:
