@@ -34,3 +34,11 @@ def test_pronoun_is_resolved_for_checking_only():
     assert claims[0] == "The Eiffel Tower stands in Paris."
     assert claims[1] == "The Eiffel Tower was completed in 1889."
     assert claims[2] == "The Eiffel Tower's height is 330 m."
+
+
+def test_inline_markdown_is_removed_for_checking():
+    from truthometer.segmentation.markdown import plain_text
+
+    assert plain_text("The **Eiffel Tower** is in [Paris](https://example.org/paris) (`FR`).") == \
+        "The Eiffel Tower is in Paris (FR)."
+    assert plain_text("snake_case_name stays") == "snake_case_name stays"

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from ..report import EvidenceSentence
 from ..segmentation import split_sentences
+from ..segmentation.markdown import plain_text
 from .base import Candidates, Progress
 
 
@@ -36,10 +37,11 @@ def reference_sentences(documents: list[ReferenceDocument], parsed: dict | None 
     out = []
     for document in documents:
         for position, sentence in enumerate(split_sentences(document.text), 1):
-            out.append(EvidenceSentence(sentence.text, "reference", f"{document.name} #{position}",
+            out.append(EvidenceSentence(plain_text(sentence.text), "reference", f"{document.name} #{position}",
                                         confidence=1.0, title=document.name))
             if parsed is not None:
-                parsed.setdefault(sentence.text, sentence.doc)
+                if plain_text(sentence.text) == sentence.text:
+                    parsed.setdefault(sentence.text, sentence.doc)
     return out
 
 

@@ -6,6 +6,8 @@ entity: its subject noun phrase (or first named entity).
 """
 from __future__ import annotations
 
+from .markdown import plain_text
+
 _SUBJECT_PRONOUNS = {"it", "he", "she", "they", "this", "its", "his", "her", "their"}
 _POSSESSIVE = {"its", "his", "her", "their"}
 
@@ -45,5 +47,5 @@ def contextualise(sentences: list[str], spans: list) -> list[str]:
             entity = main_entity(span)
             if entity:
                 antecedent = entity[0].lower() + entity[1:] if entity.split()[0].lower() in ("the", "a", "an") else entity
-        claims.append(claim)
+        claims.append(plain_text(claim))
     return claims
