@@ -1,0 +1,38 @@
+"""Defeasible Logic Programming (García & Simari 2004, "Defeasible logic programming: an argumentative
+approach", TPLP 4:95-138) and argumentation over conflicting evidence.
+
+The engine follows ``SEMANTICS.md`` of the project's shared material: parser (:mod:`.syntax`),
+grounding, memoised derivations, arguments and sub-arguments, disagreement through strict rules,
+generalized specificity and rule priorities, proper/blocking defeat, acceptable argumentation lines,
+full dialectical trees with U/D marking, warrant and the answers YES / NO / UNDECIDED / UNKNOWN.
+
+Text syntax: ``%`` comments; literals ``[~]name`` or ``[~]name(t1, ..., tn)`` (upper-case terms are
+variables, quoted strings constants); facts ``p(a).``; strict rules ``h <- b1, b2.``; defeasible rules
+``h -< b1, b2.``; presumptions ``h -< true.``.
+
+Extension for rule priorities (the ``priority`` criterion): a defeasible rule may be labelled,
+``r1: h -< b.``, and ``r1 > r2.`` (or a chain ``r1 > r2 > r3.``) declares that rules labelled r1 are
+preferred to rules labelled r2 (transitively closed; cycles and unknown labels are syntax errors).
+Programs without labels are unchanged.
+
+Public API::
+
+    program = parse_program(text)                       # DelpSyntaxError with line/column
+    result = query(program, "flies(tina)", criterion="specificity", budget=10.0)
+    result.answer                                       # "YES" | "NO" | "UNDECIDED" | "UNKNOWN"
+    result.trees                                        # JSON-form trees; render_text / to_networkx / to_pyvis_html
+    outcome = argue(claim, evidence)                    # ArgumentationOutcome for the pipeline
+"""
+from .budget import Budget
+from .errors import DelpBudgetExceeded, DelpError, DelpInconsistentProgram, DelpSyntaxError
+from .evidence_program import ArgumentationOutcome, argue, outcome_html, outcome_text
+from .render import render_text, to_networkx, to_pyvis_html
+from .syntax import Literal, Program, Rule, parse_literal, parse_program
+from .warrant import ANSWERS, NO, UNDECIDED, UNKNOWN, YES, QueryResult, query
+
+__all__ = [
+    "ANSWERS", "ArgumentationOutcome", "Budget", "DelpBudgetExceeded", "DelpError", "DelpInconsistentProgram",
+    "DelpSyntaxError", "Literal", "NO", "Program", "QueryResult", "Rule", "UNDECIDED", "UNKNOWN", "YES",
+    "argue", "outcome_html", "outcome_text", "parse_literal", "parse_program", "query", "render_text",
+    "to_networkx", "to_pyvis_html",
+]
