@@ -1,0 +1,85 @@
+"""Dialectical trees — for analysts: the DeLP program behind a checked sentence, or one of your own."""
+from __future__ import annotations
+
+import streamlit as st
+
+from truthometer.argumentation import (ANSWERS, DelpError, argue, parse_program, query, render_text,
+                                       to_pyvis_html)
+from truthometer.argumentation.warrant import CRITERIA
+from ui.common import page_setup, show_error
+
+page_setup("Dialectical trees")
+st.title("🌳 Dialectical trees")
+st.caption("Defeasible Logic Programming (García & Simari 2004): the most trusted undefeated evidence wins. "
+           "U = undefeated, D = defeated; a proper defeater is preferred to what it attacks, a blocking one "
+           "is as strong.")
+
+EXAMPLE = """% Sources disagree about when the cave's bottom was reached.
+kb: reached(bottom, y2018) -< true.
+web: ~reached(bottom, y2018) -< true.
+kb > web.
+"""
+
+reports = st.session_state.get("reports", {})
+current = reports.get(st.session_state.get("current"))
+candidates = [s for s in current.sentences if s.evidence] if current else []
+origin = st.radio("Program", ["From a checked sentence", "Write my own"], horizontal=True,
+                  index=0 if candidates else 1, key="delp-origin")
+
+program_text, default_query, default_criterion = EXAMPLE, "reached(bottom, y2018)", "priority"
+if origin == "From a checked sentence":
+    if not candidates:
+        st.info("Check a text on the main page first; sentences with evidence appear here.")
+        st.stop()
+    chosen = st.selectbox("Sentence", candidates, format_func=lambda s: f"{s.index + 1}. [{s.status}] {s.text[:90]}",
+                          key="delp-sentence")
+    outcome = argue(chosen.claim or chosen.text, chosen.evidence)
+    st.caption(outcome.explanation)
+    program_text, default_query, default_criterion = outcome.program, outcome.query, outcome.criterion
+
+text = st.text_area("DeLP program", program_text, height=260, key=f"delp-text-{hash(program_text)}")
+c1, c2 = st.columns([3, 1])
+literal = c1.text_input("Query (a ground literal)", default_query, key=f"delp-query-{hash(program_text)}")
+criterion = c2.radio("Comparison", CRITERIA, index=CRITERIA.index(default_criterion), horizontal=True,
+                     key=f"delp-criterion-{hash(program_text)}")
+
+try:
+    program = parse_program(text)
+    result = query(program, literal, criterion=criterion, budget=10.0)
+except DelpError as exc:
+    # Syntax errors carry line and column; budget and consistency errors say what to change.
+    st.error(str(exc))
+    st.stop()
+except Exception as exc:
+    show_error(exc)
+    st.stop()
+
+st.subheader(f"Answer: {result.answer}")
+st.caption({"YES": "the query is warranted", "NO": "its complement is warranted",
+            "UNDECIDED": "neither the query nor its complement is warranted",
+            "UNKNOWN": "the query is not in the program's language"}[result.answer])
+if not result.trees:
+    st.info("No argument for the query or its complement.")
+    st.stop()
+
+labels = [f"tree {i + 1}: {t['conclusion']} — {'U (undefeated)' if t['mark'] == 'U' else 'D (defeated)'}"
+          for i, t in enumerate(result.trees)]
+st.dataframe([{"tree": i + 1, "root conclusion": t["conclusion"], "mark": t["mark"], "root argument": t["text"]}
+              for i, t in enumerate(result.trees)], hide_index=True, width="stretch")
+picked = st.selectbox("Tree", range(len(result.trees)), format_func=lambda i: labels[i], key="delp-tree")
+tree = result.trees[picked]
+# The tree page is built by us from escaped labels and carries no remote scripts.
+st.iframe(to_pyvis_html(tree, height="480px"), height=500)
+st.code(render_text(tree), language="text")
+
+st.markdown("**Arguments in this tree**")
+
+
+def walk(node, depth=0):
+    yield depth, node
+    for child in node.get("children", []):
+        yield from walk(child, depth + 1)
+
+
+st.dataframe([{"depth": d, "conclusion": n["conclusion"], "mark": n["mark"], "defeats parent": n.get("defeat") or "",
+               "rules": "; ".join(n["rules"])} for d, n in walk(tree)], hide_index=True, width="stretch")
