@@ -154,14 +154,27 @@ with tab_fix:
 
 with tab_tree:
     if s.argumentation:
+        from truthometer.argumentation import render_text, to_pyvis_html
+
         st.caption(s.argumentation.get("explanation", ""))
-        st.code(s.argumentation.get("program", ""), language="prolog")
+        trees = s.argumentation.get("trees") or []
+        if trees:
+            pick = st.selectbox("Tree", range(len(trees)), key=f"tree-{key}-{s.index}",
+                                format_func=lambda i: f"{trees[i]['conclusion']} ({trees[i]['mark']})")
+            st.iframe(to_pyvis_html(trees[pick], height="420px"), height=440)
+            st.code(render_text(trees[pick]), language="text")
+        with st.expander("DeLP program"):
+            st.code(s.argumentation.get("program", ""), language="prolog")
     else:
-        st.write("The evidence for this sentence did not conflict, so no argumentation was needed.")
+        st.write("The evidence for this sentence did not conflict, so no argumentation was needed. "
+                 "The Dialectical trees page builds the program for any checked sentence.")
 
 with tab_align:
     if s.alignment:
-        st.json(s.alignment, expanded=False)
+        st.caption(f"aligned with: {s.alignment.get('evidence_locator', '')}")
+        st.html(s.alignment.get("html", ""))
+        with st.expander("Alignment data"):
+            st.json({k: v for k, v in s.alignment.items() if k != "html"}, expanded=False)
     else:
         st.write("No alignment for this sentence.")
 
