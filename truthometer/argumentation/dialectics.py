@@ -52,12 +52,14 @@ class TreeBuilder:
         union = candidate.rules.union(*(a.rules for a in same_side))
         return self.concordant(union)
 
-    def build(self, root: Argument, budget: Budget) -> Node:
-        """The full dialectical tree rooted in ``root``, marked."""
+    def build(self, root: Argument, budget: Budget, prune: bool = False) -> Node:
+        """The full dialectical tree rooted in ``root``, marked. With ``prune`` a node's remaining
+        defeaters are skipped once one child is U (the node is D whatever follows): the marks of the
+        nodes kept, and so warrant, are unchanged (García & Simari 2004, §5), but the tree is partial."""
         budget.count_node()
         top = Node(root, None)
         # explicit stack: (node, line, kinds, pending defeaters iterator)
-        stack = [(top, [root], [None], iter(self.defeat.defeaters(root, budget)))]
+        stack = [[top, [root], [None], iter(self.defeat.defeaters(root, budget))]]
         while stack:
             node, line, kinds, pending = stack[-1]
             descended = False
@@ -69,12 +71,14 @@ class TreeBuilder:
                     budget._fail(f"an argumentation line longer than {self.max_depth}", "building a tree")
                 child = Node(defeater, kind)
                 node.children.append(child)
-                stack.append((child, line + [defeater], kinds + [kind],
-                              iter(self.defeat.defeaters(defeater, budget))))
+                stack.append([child, line + [defeater], kinds + [kind],
+                              iter(self.defeat.defeaters(defeater, budget))])
                 descended = True
                 break
             if descended:
                 continue
             stack.pop()
             node.mark = DEFEATED if any(c.mark == UNDEFEATED for c in node.children) else UNDEFEATED
+            if prune and stack and node.mark == UNDEFEATED:
+                stack[-1][3] = iter(())
         return top

@@ -1,4 +1,183 @@
-def argue(*a, **k): raise NotImplementedError
-class ArgumentationOutcome: pass
-def outcome_html(*a): pass
-def outcome_text(*a): pass
+"""Argumentation over conflicting evidence: a claim and its evidence become a DeLP program whose
+answer settles the claim (García & Simari 2004; presumptions §6, rule priorities §4).
+
+Each evidence sentence i that supports or contradicts the claim (or takes part in a pairwise relation)
+is a presumption ``e{i} -< true.`` - "source S says it" - labelled by its reliability group; support is
+``claim -< e{i}.``, contradiction ``~claim -< e{i}.``; a pairwise contradiction between i and j is the
+pair ``~e{j} -< e{i}.`` / ``~e{i} -< e{j}.`` and a pairwise support ``e{j} -< e{i}.``. Reliability
+groups are ordered by source (verified knowledge base > user reference > web) then confidence; the
+order becomes rule priorities (``g1 > g2.``), so under the ``priority`` criterion the most reliable
+undefeated evidence wins and equally reliable conflicting evidence blocks (UNDECIDED).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .budget import Budget
+from .errors import DelpBudgetExceeded
+from .render import render_text, to_pyvis_html
+from .syntax import parse_program
+from .warrant import NO, UNDECIDED, UNKNOWN, YES, query
+
+SOURCE_RANK = {"knowledge_base": 0, "reference": 1, "web": 2}
+SOURCE_NAMES = {"knowledge_base": "knowledge-base entry", "reference": "reference document", "web": "web page"}
+CLAIM = "claim"
+FULL_TREE_NODES = 5000
+MAX_PER_SIDE = 12  # strongest supporting / contradicting evidence kept; the rest only weakens nothing
+VERDICTS = {YES: "supported", NO: "contradicted", UNDECIDED: "undecided", UNKNOWN: "undecided"}
+
+
+@dataclass
+class ArgumentationOutcome:
+    verdict: str  # supported | contradicted | undecided
+    answer: str  # YES | NO | UNDECIDED | UNKNOWN (for the literal ``claim``)
+    program: str  # the DeLP program, one comment per evidence naming its source and locator
+    trees: list[dict] = field(default_factory=list)  # JSON form, as `delp --json` prints
+    winner: int | None = None  # index into the evidence list of the evidence the correction should use
+    explanation: str = ""
+    criterion: str = "priority"
+    query: str = CLAIM
+    pruned: bool = False  # True when the trees were too large to show in full
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _strength(ev) -> tuple:
+    return (SOURCE_RANK.get(getattr(ev, "source", "web"), len(SOURCE_RANK)), -round(float(getattr(ev, "confidence", 1.0) or 0.0), 3))
+
+
+def _comment(text: str) -> str:
+    return re.sub(r"[\r\n\x00]+", " ", str(text)).strip()
+
+
+def _describe(ev) -> str:
+    name = SOURCE_NAMES.get(ev.source, ev.source)
+    return f"{name} {ev.locator}".strip() if getattr(ev, "locator", "") else name
+
+
+def build_program(claim: str, evidence: list, relations: dict | None = None) -> tuple[str, list[int]]:
+    """The DeLP program text for ``claim`` and the evidence indices it uses."""
+    relations = relations or {}
+    pairs = []
+    ignored = []
+    for (i, j), kind in sorted(relations.items()):
+        if not (0 <= i < len(evidence) and 0 <= j < len(evidence)) or i == j or kind not in ("support", "contradiction"):
+            ignored.append((i, j, kind))
+            continue
+        pairs.append((i, j, kind))
+    sides = []
+    for relation in ("support", "contradiction"):
+        side = [i for i, ev in enumerate(evidence) if ev.relation == relation]
+        side.sort(key=lambda i: (_strength(evidence[i]), -float(getattr(evidence[i], "score", 0.0) or 0.0), i))
+        sides += side[:MAX_PER_SIDE]
+    used = sorted(set(sides) | {i for i, j, _ in pairs} | {j for i, j, _ in pairs})
+    groups = sorted({_strength(evidence[i]) for i in used})
+    group_of = {g: n + 1 for n, g in enumerate(groups)}
+    lines = [f"% claim: {_comment(claim)}",
+             "% e<i> is evidence i; g<n> labels a reliability group (knowledge base > reference > web, then confidence)"]
+    for i in used:
+        ev = evidence[i]
+        lines.append(f"% e{i}: {ev.source} {_comment(ev.locator)} (confidence {float(ev.confidence):.3f}, "
+                     f"{ev.relation}): {_comment(ev.text)[:300]}")
+        lines.append(f"g{group_of[_strength(ev)]}: e{i} -< true.")
+    for i, ev in enumerate(evidence):
+        if i not in used:
+            why = ev.relation if ev.relation not in ("support", "contradiction") else f"{ev.relation}, beyond the {MAX_PER_SIDE} strongest"
+            lines.append(f"% (not used, {why}) e{i}: {ev.source} {_comment(ev.locator)}")
+    for i in used:
+        if evidence[i].relation == "support":
+            lines.append(f"{CLAIM} -< e{i}.")
+        elif evidence[i].relation == "contradiction":
+            lines.append(f"~{CLAIM} -< e{i}.")
+    for i, j, kind in pairs:
+        if kind == "contradiction":
+            lines += [f"~e{j} -< e{i}.", f"~e{i} -< e{j}."]
+        else:
+            lines.append(f"e{j} -< e{i}.")
+    for i, j, kind in ignored:
+        lines.append(f"% ignored relation ({i}, {j}) {_comment(kind)}: unknown index or relation")
+    for n in range(1, len(groups)):
+        lines.append(f"g{n} > g{n + 1}.")
+    return "\n".join(lines) + "\n", used
+
+
+_PRESUMPTION = re.compile(r"^e(\d+) -< true$")
+
+
+def _evidence_in(node: dict) -> set[int]:
+    return {int(m.group(1)) for r in node["rules"] if (m := _PRESUMPTION.match(r))}
+
+
+def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | None = None,
+          criterion: str = "priority", budget: Budget | float | None = None) -> ArgumentationOutcome:
+    """Settle ``claim`` from conflicting ``evidence`` (``truthometer.report.Evidence``) by DeLP."""
+    text, used = build_program(claim, evidence, relations)
+    program = parse_program(text)
+    pruned = False
+    try:
+        # Full trees for the analyst when they are of a showable size...
+        result = query(program, CLAIM, criterion=criterion,
+                       budget=budget if budget is not None else Budget(seconds=3.0, max_nodes=FULL_TREE_NODES))
+    except DelpBudgetExceeded:
+        # ...else the same answer from pruned trees (a node stops at its first undefeated defeater).
+        try:
+            result = query(program, CLAIM, criterion=criterion, budget=Budget(seconds=5.0), prune=True)
+            pruned = True
+        except DelpBudgetExceeded as exc:
+            return ArgumentationOutcome("undecided", UNDECIDED, text, [], None,
+                                        f"Undecided: the argumentation was too large to settle ({exc}).", criterion)
+    answer = result.answer
+    verdict = VERDICTS[answer]
+    winner = None
+    if answer in (YES, NO):
+        target = CLAIM if answer == YES else "~" + CLAIM
+        candidates = set()
+        for tree in result.trees:
+            if tree["conclusion"] == target and tree["mark"] == "U":
+                candidates |= _evidence_in(tree)
+        wanted = "support" if answer == YES else "contradiction"
+        direct = [i for i in candidates if evidence[i].relation == wanted] or sorted(candidates)
+        if direct:
+            winner = min(direct, key=lambda i: (_strength(evidence[i]), i))
+    explanation = _explain(answer, evidence, used, winner)
+    if pruned:
+        explanation += " (The trees shown are pruned: each node stops at its first undefeated defeater.)"
+    return ArgumentationOutcome(verdict, answer, text, result.trees, winner, explanation, criterion, pruned=pruned)
+
+
+def _explain(answer: str, evidence: list, used: list[int], winner: int | None) -> str:
+    supporting = [i for i in used if evidence[i].relation == "support"]
+    contradicting = [i for i in used if evidence[i].relation == "contradiction"]
+    if answer == UNKNOWN:
+        return "Undecided: no evidence supports or contradicts the claim."
+    if answer == UNDECIDED or winner is None:
+        return (f"Undecided: {len(supporting)} supporting and {len(contradicting)} contradicting evidence "
+                "sentences are equally reliable or defeat each other, so neither side is warranted.")
+    other = contradicting if answer == YES else supporting
+    verb = "supports" if answer == YES else "contradicts"
+    against = ("the opposing evidence" if not other else
+               f"the opposing {', '.join(sorted({SOURCE_NAMES.get(evidence[i].source, evidence[i].source) for i in other}))}"
+               f" evidence")
+    return (f"{'Supported' if answer == YES else 'Contradicted'}: the {_describe(evidence[winner])} {verb} the claim "
+            f"and is not defeated, while {against} is less reliable or defeated.")
+
+
+def outcome_text(outcome: ArgumentationOutcome) -> str:
+    """Every tree of the outcome as plain text, then the answer."""
+    parts = [render_text(t) for t in outcome.trees]
+    parts.append(f"{outcome.answer} ({outcome.verdict}): {outcome.explanation}\n")
+    return "\n".join(parts)
+
+
+def outcome_html(outcome: ArgumentationOutcome, tree_index: int | None = None) -> str:
+    """One tree of the outcome as self-contained interactive HTML (default: the first tree whose
+    root is undefeated, else the first). Empty string when there is no tree."""
+    if not outcome.trees:
+        return ""
+    if tree_index is None:
+        tree_index = next((n for n, t in enumerate(outcome.trees) if t["mark"] == "U"), 0)
+    tree = outcome.trees[tree_index]
+    return to_pyvis_html(tree, title=f"{outcome.verdict}: dialectical tree for {tree['conclusion']}")

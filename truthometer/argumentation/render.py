@@ -68,16 +68,21 @@ def to_networkx(tree: dict):
     return graph
 
 
-_REMOTE = re.compile(r"""<(script|link)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?//[^>]*>(?:\s*</script>)?""",
-                     re.IGNORECASE)
+# Any external file reference: remote CDNs (Bootstrap) and pyvis's dangling ../node_modules paths.
+_EXTERNAL = re.compile(r"""<script\b[^>]*\bsrc\s*=[^>]*>\s*</script\s*>|<script\b[^>]*\bsrc\s*=[^>]*/>"""
+                       r"""|<link\b[^>]*\bhref\s*=[^>]*>""", re.IGNORECASE)
+_COMMENT = re.compile(r"<!--(?:(?!-->).){0,2000}?-->", re.DOTALL)
+_REMOTE = re.compile(r"""<(?:script|link)\b[^>]*\b(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", re.IGNORECASE)
 
 
 def strip_remote(page: str) -> str:
-    """Remove every ``<script src=...>`` / ``<link href=...>`` that points at another host."""
-    return _REMOTE.sub("", page)
+    """Remove every ``<script src=...>`` and ``<link href=...>`` (the page must work offline)."""
+    page = _COMMENT.sub(lambda m: "" if re.search(r"<(?:script|link)\b", m.group(0), re.I) else m.group(0), page)
+    return _EXTERNAL.sub("", page)
 
 
 def has_remote_reference(page: str) -> bool:
+    """Does ``page`` load a script or stylesheet from another host (http, https or protocol-relative)?"""
     return bool(_REMOTE.search(page))
 
 
@@ -96,13 +101,15 @@ def to_pyvis_html(tree: dict, title: str | None = None, height: str = "520px") -
     graph = to_networkx(tree)
     net = Network(height=height, width="100%", directed=True, cdn_resources="in_line", notebook=False)
     for name, data in sorted(graph.nodes(data=True), key=lambda item: int(item[0][1:])):
-        label = data["text"] if len(data["text"]) <= 60 else data["text"][:57] + "..."
-        net.add_node(name, label=html.escape(f"{label}  [{data['mark']}]", quote=True),
-                     title=_tooltip_from(data), color=MARK_COLOURS.get(data["mark"], "#777777"),
-                     level=data["depth"], shape="box", font={"color": "#ffffff"})
+        count = len(data["rules"])
+        label = f"{_short(data['conclusion'])}  [{data['mark']}]\n{count} rule{'s' if count != 1 else ''}"
+        net.add_node(name, label=html.escape(label, quote=True), title=_tooltip_from(data),
+                     color=MARK_COLOURS.get(data["mark"], "#777777"), level=data["depth"], shape="box",
+                     font={"color": "#ffffff"})
     for parent, child, data in sorted(graph.edges(data=True), key=lambda e: int(e[1][1:])):
-        net.add_edge(child, parent, dashes=data.get("defeat") == "blocking",
-                     title=html.escape(data.get("defeat") or "", quote=True), arrows="to")
+        kind = data.get("defeat") or ""
+        net.add_edge(child, parent, dashes=kind == "blocking", label=html.escape(kind, quote=True),
+                     title=html.escape(kind, quote=True), arrows="to")
     net.set_options(json.dumps({
         "layout": {"hierarchical": {"enabled": True, "direction": "UD", "sortMethod": "directed",
                                     "shakeTowards": "roots"}},
@@ -112,12 +119,25 @@ def to_pyvis_html(tree: dict, title: str | None = None, height: str = "520px") -
     }))
     page = net.generate_html(notebook=False)
     page = strip_remote(page)
+    # vis-network shows string titles as plain text; the escaped title is turned into an element so
+    # that its entities display as characters (innerHTML of escaped text cannot create markup).
+    page = page.replace("network = new vis.Network(", _TITLES_AS_ELEMENTS + "network = new vis.Network(", 1)
     heading = html.escape(title if title is not None else f"Dialectical tree for {tree['conclusion']}", quote=True)
     legend = ("<p style=\"font-family:sans-serif\"><b>" + heading + "</b> &mdash; green = undefeated (U), "
               "red = defeated (D); solid arrow = proper defeater, dashed = blocking defeater. "
               "Hover a node for its rules.</p>")
     page = re.sub(r"<body[^>]*>", lambda m: m.group(0) + legend, page, count=1)
     return page
+
+
+_TITLES_AS_ELEMENTS = (
+    "nodes.forEach(function (n) { if (typeof n.title === 'string') { var d = document.createElement('div'); "
+    "d.style.whiteSpace = 'pre'; d.style.fontFamily = 'monospace'; d.innerHTML = n.title; "
+    "nodes.update({id: n.id, title: d}); } });\n                  ")
+
+
+def _short(text: str, limit: int = 48) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _tooltip_from(data: dict) -> str:

@@ -127,18 +127,26 @@ class Program:
 
     @property
     def signatures(self) -> set[tuple[str, int]]:
+        hit = self._cache.get("signatures")
+        if hit is not None:
+            return hit
         out = set()
         for r in self.rules:
             out.add(r.head.signature)
             out.update(b.signature for b in r.body)
+        self._cache["signatures"] = out
         return out
 
     @property
     def constants(self) -> set[str]:
+        hit = self._cache.get("constants")
+        if hit is not None:
+            return hit
         out = set()
         for r in self.rules:
             for lit in (r.head, *r.body):
                 out.update(a for a in lit.args if not isinstance(a, Var))
+        self._cache["constants"] = out
         return out
 
     def to_text(self) -> str:

@@ -83,12 +83,13 @@ class QueryResult:
     answer: str
     criterion: str
     trees: list[dict] = field(default_factory=list)  # JSON form, trees for the query then its complement
+    pruned: bool = False
     nodes: list[Node] = field(default_factory=list, repr=False)
     warranted: str | None = None  # the literal that is warranted, if any
 
     def to_dict(self) -> dict[str, Any]:
         return {"query": self.query, "answer": self.answer, "criterion": self.criterion,
-                "warranted": self.warranted, "trees": self.trees}
+                "warranted": self.warranted, "pruned": self.pruned, "trees": self.trees}
 
 
 def in_language(program: Program, literal: Literal) -> bool:
@@ -104,9 +105,10 @@ def _as_budget(budget) -> Budget:
 
 
 def query(program: Program, literal: str | Literal, criterion: str = "specificity",
-          budget: Budget | float | None = None) -> QueryResult:
+          budget: Budget | float | None = None, prune: bool = False) -> QueryResult:
     """Answer ``literal`` (text or :class:`Literal`) against ``program``: YES / NO / UNDECIDED / UNKNOWN,
-    with every dialectical tree for the literal and for its complement."""
+    with every dialectical tree for the literal and for its complement (``prune``: stop expanding a
+    node once it is known to be D - same answer, partial trees)."""
     budget = _as_budget(budget).start()
     lit = parse_literal(literal) if isinstance(literal, str) else literal
     if any(isinstance(a, Var) for a in lit.args):
@@ -122,7 +124,7 @@ def query(program: Program, literal: str | Literal, criterion: str = "specificit
     for target in (lit, complement(lit)):
         found = False
         for argument in engine.table.arguments(target, budget):
-            tree = builder.build(argument, budget)
+            tree = builder.build(argument, budget, prune=prune)
             nodes.append(tree)
             found = found or tree.mark == UNDEFEATED
         warranted[target] = found
@@ -132,4 +134,4 @@ def query(program: Program, literal: str | Literal, criterion: str = "specificit
         answer, winner = NO, str(complement(lit))
     else:
         answer, winner = UNDECIDED, None
-    return QueryResult(str(lit), answer, criterion, [engine.node_dict(n) for n in nodes], nodes, winner)
+    return QueryResult(str(lit), answer, criterion, [engine.node_dict(n) for n in nodes], prune, nodes, winner)
