@@ -101,18 +101,17 @@ def to_pyvis_html(tree: dict, title: str | None = None, height: str = "520px") -
     graph = to_networkx(tree)
     net = Network(height=height, width="100%", directed=True, cdn_resources="in_line", notebook=False)
     for name, data in sorted(graph.nodes(data=True), key=lambda item: int(item[0][1:])):
-        count = len(data["rules"])
-        label = f"{_short(data['conclusion'])}  [{data['mark']}]\n{count} rule{'s' if count != 1 else ''}"
+        label = "\n".join([f"{_short(data['conclusion'])}  [{data['mark']}]"] + _rule_lines(data["rules"]))
         net.add_node(name, label=html.escape(label, quote=True), title=_tooltip_from(data),
                      color=MARK_COLOURS.get(data["mark"], "#777777"), level=data["depth"], shape="box",
                      font={"color": "#ffffff"})
     for parent, child, data in sorted(graph.edges(data=True), key=lambda e: int(e[1][1:])):
         kind = data.get("defeat") or ""
-        net.add_edge(child, parent, dashes=kind == "blocking", label=html.escape(kind, quote=True),
-                     title=html.escape(kind, quote=True), arrows="to")
+        net.add_edge(child, parent, dashes=kind == "blocking", title=html.escape(kind, quote=True), arrows="to",
+                     width=2 if kind == "proper" else 1)
     net.set_options(json.dumps({
         "layout": {"hierarchical": {"enabled": True, "direction": "UD", "sortMethod": "directed",
-                                    "shakeTowards": "roots"}},
+                                    "shakeTowards": "roots", "nodeSpacing": 200, "levelSeparation": 110}},
         "edges": {"smooth": False, "color": {"color": "#555555"}},
         "physics": {"enabled": False},
         "interaction": {"hover": True},
@@ -134,6 +133,15 @@ _TITLES_AS_ELEMENTS = (
     "nodes.forEach(function (n) { if (typeof n.title === 'string') { var d = document.createElement('div'); "
     "d.style.whiteSpace = 'pre'; d.style.fontFamily = 'monospace'; d.innerHTML = n.title; "
     "nodes.update({id: n.id, title: d}); } });\n                  ")
+
+
+def _rule_lines(rules: list[str], limit: int = 4) -> list[str]:
+    """Rules for a canvas label. The canvas shows escaped text verbatim, so the arrow is drawn with a
+    look-alike (-≺) rather than a '<' that would appear as '&lt;'; the tooltip keeps the exact text."""
+    lines = [_short(r.replace(" -< ", " -≺ ")) for r in rules[:limit]]
+    if len(rules) > limit:
+        lines.append(f"... {len(rules) - limit} more")
+    return lines
 
 
 def _short(text: str, limit: int = 48) -> str:
