@@ -14,12 +14,14 @@ from .errors import DelpBudgetExceeded
 @dataclass
 class Budget:
     """``seconds`` of wall time from the first check; at most ``max_arguments`` arguments built,
-    ``max_nodes`` dialectical-tree nodes and ``max_combinations`` body combinations per rule."""
+    ``max_nodes`` dialectical-tree nodes, ``max_combinations`` body combinations per rule and
+    ``max_ground_rules`` rule instances from grounding."""
 
     seconds: float = 10.0
     max_arguments: int = 200_000
     max_nodes: int = 200_000
     max_combinations: int = 100_000
+    max_ground_rules: int = 2_000_000
     started: float | None = field(default=None, repr=False)
     arguments: int = field(default=0, repr=False)
     nodes: int = field(default=0, repr=False)
@@ -49,6 +51,11 @@ class Budget:
             self._fail(f"more than {self.max_nodes} dialectical-tree nodes", doing)
         if self.nodes % 64 == 0:
             self.check(doing)
+
+    def check_ground_rules(self, n: int) -> None:
+        if n > self.max_ground_rules:
+            self._fail(f"more than {self.max_ground_rules} ground rule instances", "grounding")
+        self.check(f"grounding ({n} rule instances)")
 
     def check_combinations(self, n: int, doing: str) -> None:
         if n > self.max_combinations:

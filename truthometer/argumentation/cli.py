@@ -21,7 +21,7 @@ MAX_BYTES = 50 * 1024 * 1024
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("delp", help="answer a query against a DeLP program (García & Simari 2004)",
-                                   description=__doc__.splitlines()[0])
+                                   description="Answer a query against a DeLP program: the dialectical trees, then YES / NO / UNDECIDED / UNKNOWN on the last line.")
     parser.add_argument("program", metavar="PROGRAM_FILE", help="DeLP program text (see SEMANTICS.md syntax)")
     parser.add_argument("--query", "-q", required=True, metavar="LITERAL", help="ground literal, e.g. 'flies(tina)' or '~b'")
     parser.add_argument("--criterion", choices=CRITERIA, default="specificity",

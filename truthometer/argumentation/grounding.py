@@ -118,7 +118,7 @@ def ground(program: Program, budget: Budget | None = None) -> GroundProgram:
             if ikey not in instances:
                 instances[ikey] = (rule.index, rule, head, body)
                 if len(instances) % 4096 == 0:
-                    budget.check(f"grounding ({len(instances)} rule instances)")
+                    budget.check_ground_rules(len(instances))
                 add(head)
 
     def candidates(pattern: Literal, theta: dict) -> list[Literal]:
