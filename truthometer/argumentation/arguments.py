@@ -22,7 +22,7 @@ from .grounding import GroundProgram, GroundRule
 from .syntax import DEFEASIBLE, STRICT, Literal
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Derivation:
     """A derivation tree: ``literal`` from ``rule`` (None for a literal of Π's closure) and children."""
 
@@ -51,20 +51,16 @@ class Argument:
 
     def ordered_rules(self) -> list[int]:
         """Defeasible rule ids top-down along the derivation (the order people read an argument in)."""
-        seen: list[int] = []
-        stack = [self.tree]
         order: list[int] = []
-        # pre-order, children left to right
-        def visit(node: Derivation) -> None:
+        seen: set[int] = set()
+        stack = [self.tree]  # pre-order, children left to right (iterative: chains can be long)
+        while stack:
+            node = stack.pop()
             if node.rule is not None and node.rule in self.rules and node.rule not in seen:
-                seen.append(node.rule)
+                seen.add(node.rule)
                 order.append(node.rule)
-            for child in node.children:
-                visit(child)
-        visit(stack[0])
-        for rid in sorted(self.rules):  # rules only used through a strict step still count
-            if rid not in seen:
-                order.append(rid)
+            stack.extend(reversed(node.children))
+        order += [rid for rid in sorted(self.rules) if rid not in seen]
         return order
 
     def is_subargument_of(self, other: "Argument") -> bool:

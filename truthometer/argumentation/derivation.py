@@ -50,11 +50,9 @@ class StrictClosure:
                 if all(b in known or b in new for b in rule.body):
                     new.add(head)
                     agenda.append(head)
-        for lit in sorted(new, key=str):
-            c = complement(lit)
-            if c in new or c in known:
-                conflict = lit
-                break
+        clashes = [lit for lit in new if complement(lit) in new or complement(lit) in known]
+        if clashes:
+            conflict = min(clashes, key=str)  # deterministic choice for the message
         return new, conflict
 
     def extend(self, literals: frozenset) -> tuple[frozenset, Literal | None]:

@@ -18,17 +18,38 @@ from .derivation import StrictClosure, derives_with
 from .grounding import GroundProgram
 
 
-def _cuts(node: Derivation, budget: Budget) -> list[frozenset]:
-    own = [frozenset((node.literal,))]
-    if node.rule is None:
-        return own
-    parts = [_cuts(child, budget) for child in node.children]
-    total = 1
-    for p in parts:
-        total *= len(p)
-    budget.check_combinations(total, f"enumerating activation sets of {node.literal}")
-    expanded = {frozenset().union(*combo) for combo in itertools.product(*parts)}
-    return own + sorted(expanded, key=lambda s: sorted(map(str, s)))
+def _cuts(root: Derivation, budget: Budget) -> list[frozenset]:
+    """Every cut of the derivation tree: each node either kept as a literal or replaced by the cuts of
+    its children (post-order, iterative: rule chains can be long)."""
+    done: dict[int, list[frozenset]] = {}
+    stack = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if id(node) in done:
+            continue
+        if not expanded and node.rule is not None and node.children:
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(node.children))
+            continue
+        own = [frozenset((node.literal,))]
+        if node.rule is None:
+            done[id(node)] = own
+            continue
+        parts = [done[id(child)] for child in node.children]
+        total = 1
+        for p in parts:
+            total *= len(p)
+        budget.check_combinations(total, f"enumerating activation sets of {node.literal}")
+        # product order is deterministic; all/any over the sets does not depend on it anyway
+        seen: set[frozenset] = set()
+        cuts = list(own)
+        for combo in itertools.product(*parts):
+            cut = combo[0] if len(combo) == 1 else frozenset().union(*combo)
+            if cut not in seen:
+                seen.add(cut)
+                cuts.append(cut)
+        done[id(node)] = cuts
+    return done[id(root)]
 
 
 class Specificity:
@@ -68,9 +89,17 @@ class Specificity:
     def more_specific(self, a1: Argument, a2: Argument, budget: Budget) -> bool:
         sets1 = self.activation_sets(a1, budget)
         sets2 = self.activation_sets(a2, budget)
-        if not all(self.activates(h, a2) for h in sets1):
-            return False
-        return any(not self.activates(h, a1) for h in sets2)
+        for n, h in enumerate(sets1):
+            if n % 64 == 63:
+                budget.check("comparing arguments by specificity")
+            if not self.activates(h, a2):
+                return False
+        for n, h in enumerate(sets2):
+            if n % 64 == 63:
+                budget.check("comparing arguments by specificity")
+            if not self.activates(h, a1):
+                return True
+        return False
 
     def compare(self, a1: Argument, a2: Argument, budget: Budget) -> int:
         """1 if a1 is strictly more specific, -1 if a2 is, 0 if neither (equi-specific or unrelated)."""
