@@ -176,7 +176,7 @@ def test_inconsistent_strict_part_is_rejected():
 
 def test_budget_error_instead_of_a_hang():
     lines = []
-    for i in range(400):
+    for i in range(150):
         lines += [f"s{i} -< true.", f"claim -< s{i}.", f"t{i} -< true.", f"~claim -< t{i}."]
     program = parse_program("\n".join(lines) + "\n")
     with pytest.raises(DelpBudgetExceeded) as info:
@@ -200,3 +200,20 @@ def test_queries_are_deterministic_across_hash_seeds():
         assert done.returncode == 0, done.stderr
         outputs.add(done.stdout)
     assert len(outputs) == 1
+
+
+def test_long_rule_chain_needs_no_deep_recursion():
+    n = 1200  # deeper than Python's default recursion limit
+    lines = ["a0.", "x."] + [f"a{i} -< a{i - 1}." for i in range(1, n + 1)] + [f"~a{n} -< a0, x."]
+    result = query(parse_program("\n".join(lines) + "\n"), f"a{n}", budget=Budget(seconds=60))
+    assert result.answer == "NO"
+    assert len(result.trees[0]["rules"]) == n
+
+
+def test_non_ground_query_is_an_error_not_a_crash():
+    from truthometer.argumentation import DelpError
+
+    with pytest.raises(DelpError):
+        query(parse_program(BIRDS), "flies(X)")
+    with pytest.raises(DelpError):
+        query(parse_program(BIRDS), "flies(tina)", criterion="votes")
