@@ -71,6 +71,10 @@ def test_hostile_evidence_text_stays_in_comments_and_is_escaped():
     assert "<script>alert" not in page and not has_remote_reference(page)
     text = outcome_text(outcome)
     assert "Dialectical tree for" in text and text.rstrip().splitlines()[-1].startswith("NO (contradicted)")
+    # reports keep outcome.to_dict(): the helpers take that form too
+    stored = json.loads(json.dumps(outcome.to_dict()))
+    assert outcome_text(stored) == text
+    assert outcome_html(stored) == page
 
 
 def test_many_evidence_stays_bounded():

@@ -165,16 +165,28 @@ def _explain(answer: str, evidence: list, used: list[int], winner: int | None) -
             f"and is not defeated, while {against} is less reliable or defeated.")
 
 
-def outcome_text(outcome: ArgumentationOutcome) -> str:
+def _as_outcome(outcome) -> ArgumentationOutcome:
+    """Accept the dataclass or its ``to_dict()`` form (what reports store in ``argumentation``)."""
+    if isinstance(outcome, ArgumentationOutcome):
+        return outcome
+    if isinstance(outcome, dict):
+        known = {k: outcome[k] for k in ArgumentationOutcome.__dataclass_fields__ if k in outcome}
+        return ArgumentationOutcome(**known)
+    raise TypeError("expected an ArgumentationOutcome or its to_dict() form")
+
+
+def outcome_text(outcome: ArgumentationOutcome | dict) -> str:
     """Every tree of the outcome as plain text, then the answer."""
+    outcome = _as_outcome(outcome)
     parts = [render_text(t) for t in outcome.trees]
     parts.append(f"{outcome.answer} ({outcome.verdict}): {outcome.explanation}\n")
     return "\n".join(parts)
 
 
-def outcome_html(outcome: ArgumentationOutcome, tree_index: int | None = None) -> str:
+def outcome_html(outcome: ArgumentationOutcome | dict, tree_index: int | None = None) -> str:
     """One tree of the outcome as self-contained interactive HTML (default: the first tree whose
     root is undefeated, else the first). Empty string when there is no tree."""
+    outcome = _as_outcome(outcome)
     if not outcome.trees:
         return ""
     if tree_index is None:
