@@ -37,7 +37,9 @@ class Disagreement:
             c = complement(head)
             if c in self.feeds or c in self.possible:
                 base_candidates |= self.reaching(head) & self.reaching(c)
-        self.base_candidates = frozenset(x for x in base_candidates if x in self.possible)
+        # A literal that contradicts Π on its own has no argument, so it never needs testing.
+        self.base_candidates = frozenset(x for x in base_candidates
+                                         if x in self.possible and closure.consistent_with(frozenset((x,))))
 
     def reaching(self, target: Literal) -> frozenset:
         """Literals from which ``target`` is reachable through strict rules (``target`` included)."""
