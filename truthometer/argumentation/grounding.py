@@ -114,7 +114,7 @@ def ground(program: Program, budget: Budget | None = None) -> GroundProgram:
             full.update(zip(free, values))
             head = _substitute(rule.head, full)
             body = tuple(_substitute(b, full) for b in rule.body)
-            ikey = (rule.kind, head, body)
+            ikey = (rule.kind, head, body, rule.label)  # a rule written twice is one rule (same label)
             if ikey not in instances:
                 instances[ikey] = (rule.index, rule, head, body)
                 if len(instances) % 4096 == 0:
