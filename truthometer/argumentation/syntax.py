@@ -106,7 +106,9 @@ class Rule:
 
 @dataclass
 class Program:
-    """A parsed (not yet grounded) DeLP program: Π = facts + strict rules, Δ = defeasible rules."""
+    """A parsed (not yet grounded) DeLP program: Π = facts + strict rules, Δ = defeasible rules.
+
+    Treat it as immutable once parsed: queries cache its grounding, arguments and trees on it."""
 
     rules: list[Rule] = field(default_factory=list)
     priorities: list[tuple[str, str]] = field(default_factory=list)  # (preferred label, other label)
@@ -209,6 +211,7 @@ class _Parser:
     def __init__(self, text: str):
         self.tokens = tokenize(text)
         self.i = 0
+        self.priority_positions: dict[tuple[str, str], tuple[int, int]] = {}
 
     def peek(self, ahead: int = 0) -> Token:
         return self.tokens[min(self.i + ahead, len(self.tokens) - 1)]
@@ -276,7 +279,7 @@ class _Parser:
             self.expect(".", "'.' after the priority")
             for a, b in zip(chain, chain[1:]):
                 program.priorities.append((a, b))
-                program._cache.setdefault("priority_pos", {}).setdefault((a, b), (first.line, first.column))
+                self.priority_positions.setdefault((a, b), (first.line, first.column))
             return
         if first.kind == "ident" and self.peek(1).kind == "op" and self.peek(1).text == ":":
             label = self.next().text
@@ -316,14 +319,12 @@ class _Parser:
         while self.peek().kind != "eof":
             self.statement(index, program)
             index += 1
-        program.rules = [r for r in program.rules]
-        _check_priorities(program)
+        _check_priorities(program, self.priority_positions)
         return program
 
 
-def _check_priorities(program: Program) -> None:
+def _check_priorities(program: Program, positions: dict) -> None:
     labels = {r.label for r in program.rules if r.label}
-    positions = program._cache.pop("priority_pos", {})
     for a, b in program.priorities:
         line, col = positions.get((a, b), (1, 1))
         for name in (a, b):
