@@ -25,7 +25,7 @@ SOURCE_RANK = {"knowledge_base": 0, "reference": 1, "web": 2}
 SOURCE_NAMES = {"knowledge_base": "knowledge-base entry", "reference": "reference document", "web": "web page"}
 CLAIM = "claim"
 FULL_TREE_NODES = 5000
-MAX_PER_SIDE = 12  # strongest supporting / contradicting evidence kept; the rest only weakens nothing
+MAX_PER_SIDE = 12  # strongest supporting / contradicting evidence kept, so trees stay showable; the rest (no stronger) is listed in comments
 VERDICTS = {YES: "supported", NO: "contradicted", UNDECIDED: "undecided", UNKNOWN: "undecided"}
 
 
@@ -111,6 +111,14 @@ def _evidence_in(node: dict) -> set[int]:
     return {int(m.group(1)) for r in node["rules"] if (m := _PRESUMPTION.match(r))}
 
 
+def _annotate(node: dict, evidence: list) -> None:
+    """Name, on every node, the evidence sentences its argument rests on (for tooltips and labels)."""
+    node["evidence"] = [{"index": i, "source": evidence[i].source, "locator": evidence[i].locator,
+                         "text": str(evidence[i].text)[:300]} for i in sorted(_evidence_in(node))]
+    for child in node["children"]:
+        _annotate(child, evidence)
+
+
 def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | None = None,
           criterion: str = "priority", budget: Budget | float | None = None) -> ArgumentationOutcome:
     """Settle ``claim`` from conflicting ``evidence`` (``truthometer.report.Evidence``) by DeLP."""
@@ -129,6 +137,8 @@ def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | No
         except DelpBudgetExceeded as exc:
             return ArgumentationOutcome("undecided", UNDECIDED, text, [], None,
                                         f"Undecided: the argumentation was too large to settle ({exc}).", criterion)
+    for tree in result.trees:
+        _annotate(tree, evidence)
     answer = result.answer
     verdict = VERDICTS[answer]
     winner = None

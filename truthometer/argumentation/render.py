@@ -3,7 +3,8 @@ networkx DiGraph and interactive pyvis HTML.
 
 Every function takes a tree in its JSON form (``QueryResult.trees[i]``, also what ``delp --json``
 prints and what reports store): per node ``text``, ``rules``, ``conclusion``, ``mark`` (U/D),
-``defeat`` (proper/blocking/None at the root) and ``children``.
+``defeat`` (proper/blocking/None at the root) and ``children``; trees from :func:`argue` also carry
+``evidence`` (index, source, locator, text of the evidence each argument rests on).
 
 The HTML is self-contained: pyvis's ``cdn_resources="in_line"`` still links Bootstrap and other files
 from CDNs, so every remote ``<script src>`` / ``<link href>`` is removed and what we need is inlined.
@@ -58,7 +59,8 @@ def to_networkx(tree: dict):
         name = f"n{counter}"
         counter += 1
         graph.add_node(name, text=node["text"], rules=list(node["rules"]), conclusion=node["conclusion"],
-                       mark=node["mark"], defeat=node.get("defeat"), depth=depth)
+                       mark=node["mark"], defeat=node.get("defeat"), depth=depth,
+                       evidence=list(node.get("evidence", ())))
         if parent is not None:
             graph.add_edge(parent, name, defeat=node.get("defeat"))
         for child in node.get("children", ()):
@@ -89,6 +91,8 @@ def has_remote_reference(page: str) -> bool:
 def _tooltip(node: dict) -> str:
     lines = [f"{node['mark']} · {node.get('defeat') or 'root'} · conclusion {node['conclusion']}"]
     lines += node["rules"] or ["(no defeasible rules: Π alone derives it)"]
+    lines += [f"e{e['index']}: {e['source']} {e['locator']}: {_short(str(e.get('text', '')), 120)}"
+              for e in node.get("evidence", ())]
     return "\n".join(html.escape(line, quote=True) for line in lines)
 
 
@@ -101,7 +105,9 @@ def to_pyvis_html(tree: dict, title: str | None = None, height: str = "520px") -
     graph = to_networkx(tree)
     net = Network(height=height, width="100%", directed=True, cdn_resources="in_line", notebook=False)
     for name, data in sorted(graph.nodes(data=True), key=lambda item: int(item[0][1:])):
-        label = "\n".join([f"{_short(data['conclusion'])}  [{data['mark']}]"] + _rule_lines(data["rules"]))
+        lines = [f"{_short(data['conclusion'])}  [{data['mark']}]"] + _rule_lines(data["rules"])
+        lines += [_short(f"{e['source']} {e['locator']}") for e in data["evidence"][:3]]
+        label = "\n".join(lines)
         net.add_node(name, label=html.escape(label, quote=True), title=_tooltip_from(data),
                      color=MARK_COLOURS.get(data["mark"], "#777777"), level=data["depth"], shape="box",
                      font={"color": "#ffffff"})
@@ -150,4 +156,4 @@ def _short(text: str, limit: int = 48) -> str:
 
 def _tooltip_from(data: dict) -> str:
     return _tooltip({"mark": data["mark"], "defeat": data.get("defeat"), "conclusion": data["conclusion"],
-                     "rules": data["rules"]})
+                     "rules": data["rules"], "evidence": data.get("evidence", ())})
