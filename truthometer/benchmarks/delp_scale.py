@@ -11,6 +11,7 @@ budget error.
 from __future__ import annotations
 
 import random
+import sys
 import time
 
 from .common import print_table
@@ -128,6 +129,7 @@ def run(args) -> dict:
     plan = [(size, "blocks") for size in sizes] + ([(args.dense, "dense")] if args.dense else [])
     for size, shape in plan:
         for criterion in ("specificity", "priority"):
+            print(f"delp-scale: {size} rules ({shape}), {criterion} ...", file=sys.stderr, flush=True)
             r = _time_size(size, criterion, args.budget_seconds, args.seed, shape)
             prefix = f"rules_{size}_{criterion}" + ("_dense" if shape == "dense" else "")
             if "error" in r:
