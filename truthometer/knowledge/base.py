@@ -1,0 +1,191 @@
+"""The verified knowledge base: one fact an entry, with source, confidence, status and history.
+
+    kb = open_kb("knowledge/")          # SQLite + FAISS; seed entries imported on first start
+    kb.search(["claim"], k=4)           # [[(Entry, L2 distance), ...]] over approved entries
+    kb.record_correction(corrected, original, evidence_text, evidence_locator, reviewer)
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+import numpy as np
+
+from ..config import PROJECT_ROOT, Config
+from ..errors import InputError
+from .index import VectorIndex
+from .sqlite_store import SqliteStore
+from .store import STATUSES, Entry, NewEntry
+
+DB_NAME = "kb.sqlite3"
+INDEX_NAME = "kb.faiss"
+SEED = PROJECT_ROOT / "knowledge" / "seed.jsonl"
+IMPORT_FIELDS = {"text", "source", "locator", "confidence", "status", "created_by", "provenance", "id",
+                 "created_at", "reviewed_by", "reviewed_at"}
+
+Embedder = Callable[[list[str]], np.ndarray]
+
+
+class KnowledgeBase:
+    def __init__(self, directory: str | Path, embedder: Embedder | None = None, dim: int = 384,
+                 seed: Path | None = SEED):
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        if embedder is None:
+            from .. import models
+
+            def embedder(texts):
+                return models.embed(texts)
+        self._embed = embedder
+        self.store = SqliteStore(self.directory / DB_NAME)
+        # First start: the shipped seed entries, approved (they are curated with the code).
+        if seed is not None and self.store.meta("seeded") is None:
+            if Path(seed).is_file() and self.store.counts()["total"] == 0:
+                self.import_jsonl(Path(seed).read_text(encoding="utf-8").splitlines(), default_status="approved",
+                                  actor="seed")
+            self.store.meta("seeded", "1")
+        self.index = VectorIndex(self.directory / INDEX_NAME, self.store, dim)
+
+    # -- adding ------------------------------------------------------------------------------------
+    def add_many(self, entries: list[NewEntry]) -> list[Entry]:
+        if not entries:
+            return []
+        vectors = self._embed([e.text.strip() for e in entries])
+        before = self.store.generation()
+        ids = self.store.insert(entries, vectors)
+        if hasattr(self, "index"):
+            self.index.add(ids, vectors, before, before + 1)
+        return self.store.get(ids)
+
+    def add(self, text: str, source: str = "", locator: str = "", confidence: float = 1.0, status: str = "pending",
+            created_by: str = "", provenance: dict | None = None) -> Entry:
+        return self.add_many([NewEntry(text, source, locator, confidence, status, created_by, provenance or {})])[0]
+
+    def record_correction(self, corrected: str, original: str, evidence_text: str, evidence_locator: str,
+                          reviewer: str) -> Entry:
+        """A reviewer's accepted correction: an approved, fully trusted entry that remembers its origin."""
+        return self.add(corrected, source="review", locator=evidence_locator, confidence=1.0, status="approved",
+                        created_by=reviewer, provenance={"reviewer": reviewer, "original": original,
+                                                         "evidence": evidence_text, "evidence_locator": evidence_locator})
+
+    def propose(self, text: str, source: str, locator: str = "", confidence: float = 0.5,
+                created_by: str = "automatic") -> Entry:
+        """An automatically found statement (web, LLM): pending until a curator decides."""
+        return self.add(text, source=source, locator=locator, confidence=confidence, status="pending",
+                        created_by=created_by)
+
+    # -- reading -----------------------------------------------------------------------------------
+    def get(self, entry_id: int) -> Entry:
+        found = self.store.get([entry_id])
+        if not found:
+            raise InputError(f"no entry with id {entry_id}")
+        return found[0]
+
+    def search(self, texts: list[str], k: int = 4, status: str | None = "approved") -> list[list[tuple[Entry, float]]]:
+        """The k nearest entries (of ``status``; None for any) per text, by L2 distance, nearest first."""
+        if not texts:
+            return []
+        vectors = self._embed(list(texts))
+        width = k
+        while True:
+            ids, dists = self.index.search(vectors, width)
+            wanted = sorted({int(i) for i in ids.ravel() if i >= 0})
+            entries = {e.id: e for e in self.store.get(wanted)}
+            out = []
+            for row_ids, row_d in zip(ids, dists):
+                hits = [(entries[int(i)], float(d)) for i, d in zip(row_ids, row_d)
+                        if i >= 0 and int(i) in entries and (status is None or entries[int(i)].status == status)]
+                out.append(hits[:k])
+            # Entries of other statuses crowd the neighbourhood: widen until k are found or all were seen.
+            if all(len(h) >= k for h in out) or width >= self.index.size:
+                return out
+            width = min(self.index.size, width * 4)
+
+    def text_search(self, query: str, status: str | None = None, limit: int = 100) -> list[Entry]:
+        return self.store.list(status=status, text=query, limit=limit)
+
+    def list(self, status: str | None = None, source: str | None = None, min_confidence: float | None = None,
+             reviewer: str | None = None, limit: int = 100, offset: int = 0) -> list[Entry]:
+        return self.store.list(status, source, min_confidence, reviewer, None, limit, offset)
+
+    def history(self, entry_id: int) -> list[dict[str, Any]]:
+        return self.store.history(entry_id)
+
+    def stats(self) -> dict[str, Any]:
+        return {**self.store.counts(), "index_size": self.index.size, "directory": str(self.directory)}
+
+    # -- curation ----------------------------------------------------------------------------------
+    def approve(self, ids: Iterable[int], reviewer: str) -> int:
+        return self.store.set_status(list(ids), "approved", _who(reviewer))
+
+    def reject(self, ids: Iterable[int], reviewer: str) -> int:
+        return self.store.set_status(list(ids), "rejected", _who(reviewer))
+
+    def edit(self, entry_id: int, reviewer: str, text: str | None = None, confidence: float | None = None,
+             source: str | None = None, locator: str | None = None) -> Entry:
+        changes = {k: v for k, v in (("text", text), ("confidence", confidence), ("source", source),
+                                     ("locator", locator)) if v is not None}
+        current = self.get(entry_id)
+        changes = {k: v for k, v in changes.items() if getattr(current, k) != v}
+        if not changes:
+            return current
+        vector = self._embed([changes["text"]])[0] if "text" in changes else None
+        return self.store.update(entry_id, _who(reviewer), vector=vector, **changes)
+
+    # -- JSONL -------------------------------------------------------------------------------------
+    def import_jsonl(self, lines: Iterable[str], default_status: str = "pending", actor: str = "import") -> list[Entry]:
+        """Import every line or none: a malformed line is reported with its number and nothing is added."""
+        entries = []
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"line {number}: not valid JSON ({exc.msg}); nothing was imported") from exc
+            if not isinstance(data, dict):
+                raise InputError(f"line {number}: expected a JSON object; nothing was imported")
+            unknown = set(data) - IMPORT_FIELDS
+            if unknown:
+                raise InputError(f"line {number}: unknown field(s) {', '.join(sorted(unknown))}; nothing was imported")
+            text = data.get("text")
+            if not isinstance(text, str) or not text.strip():
+                raise InputError(f"line {number}: 'text' must be a non-empty string; nothing was imported")
+            status = data.get("status") or default_status
+            confidence = data.get("confidence", 1.0)
+            if status not in STATUSES:
+                raise InputError(f"line {number}: unknown status {status!r}; nothing was imported")
+            if not isinstance(confidence, (int, float)) or isinstance(confidence, bool) or not 0 <= confidence <= 1:
+                raise InputError(f"line {number}: confidence must be a number from 0 to 1; nothing was imported")
+            provenance = data.get("provenance") or {}
+            if not isinstance(provenance, dict):
+                raise InputError(f"line {number}: provenance must be an object; nothing was imported")
+            entries.append(NewEntry(text.strip(), str(data.get("source", "")), str(data.get("locator", "")),
+                                    float(confidence), status, str(data.get("created_by") or actor), provenance))
+        return self.add_many(entries)
+
+    def export_jsonl(self, status: str | None = None) -> Iterator[str]:
+        offset = 0
+        while True:
+            batch = self.store.list(status=status, limit=1000, offset=offset)
+            if not batch:
+                return
+            for e in batch:
+                yield json.dumps(e.to_dict(), ensure_ascii=False, sort_keys=True)
+            offset += len(batch)
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def _who(reviewer: str) -> str:
+    if not reviewer or not str(reviewer).strip():
+        raise InputError("a reviewer name is required for curation")
+    return str(reviewer).strip()
+
+
+def open_kb(directory: str | Path | None = None, config: Config | None = None,
+            embedder: Embedder | None = None) -> KnowledgeBase:
+    """The knowledge base at ``directory`` (default: $TRUTHOMETER_KB, else the project's knowledge/)."""
+    return KnowledgeBase(directory or (config or Config()).kb_dir, embedder=embedder)

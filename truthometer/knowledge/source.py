@@ -1,0 +1,31 @@
+"""The knowledge base as an evidence source: approved entries within α of the claim, most reliable of all."""
+from __future__ import annotations
+
+from ..evidence.base import Candidates, Progress
+from ..report import EvidenceSentence
+from .refusal import DEFAULT_ALPHA, refuse
+
+
+class KnowledgeBaseSource:
+    name = "knowledge_base"
+
+    def __init__(self, kb, alpha: float = DEFAULT_ALPHA, k: int = 4):
+        self.kb, self.alpha, self.k = kb, alpha, k
+
+    def gather(self, claims: list[str], progress: Progress | None = None) -> Candidates:
+        try:
+            hits = self.kb.search(claims, k=self.k, status="approved")
+        except Exception as exc:  # a broken store must not stop the other sources
+            return Candidates.empty(len(claims), f"knowledge base unavailable: {exc}")
+        per_claim, notes = [], []
+        for found in hits:
+            nearest = found[0][1] if found else None
+            if refuse(nearest, self.alpha):
+                per_claim.append([])
+                notes.append([f"outside the knowledge base (nearest entry at distance {nearest:.2f} > α={self.alpha})"
+                              if nearest is not None else "outside the knowledge base (no approved entries)"])
+                continue
+            per_claim.append([EvidenceSentence(e.text, "knowledge_base", f"kb:{e.id}", confidence=e.confidence,
+                                               title=e.source) for e, d in found if d <= self.alpha])
+            notes.append([])
+        return Candidates(per_claim, notes)

@@ -1,0 +1,267 @@
+"""SQLite as the knowledge base's source of truth: WAL, one transaction per change, a history of edits.
+
+Each entry's embedding is stored beside it in the same transaction, so the FAISS index is only ever a
+cache that can be rebuilt from the database. A ``generation`` counter, bumped by every write in the
+same transaction, tells an index (or another process) whether it is stale.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable
+
+import numpy as np
+
+from ..errors import InputError
+from .store import STATUSES, Entry, NewEntry
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS entries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    text TEXT NOT NULL CHECK (length(trim(text)) > 0),
+    source TEXT NOT NULL DEFAULT '',
+    locator TEXT NOT NULL DEFAULT '',
+    confidence REAL NOT NULL DEFAULT 1.0 CHECK (confidence >= 0 AND confidence <= 1),
+    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+    created_by TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    reviewed_by TEXT,
+    reviewed_at TEXT,
+    provenance TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX IF NOT EXISTS entries_status ON entries(status);
+CREATE TABLE IF NOT EXISTS vectors (
+    entry_id INTEGER PRIMARY KEY REFERENCES entries(id) ON DELETE CASCADE,
+    vector BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS history (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    entry_id INTEGER NOT NULL REFERENCES entries(id) ON DELETE CASCADE,
+    action TEXT NOT NULL,
+    actor TEXT NOT NULL DEFAULT '',
+    at TEXT NOT NULL,
+    old TEXT,
+    new TEXT
+);
+CREATE INDEX IF NOT EXISTS history_entry ON history(entry_id);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT OR IGNORE INTO meta(key, value) VALUES ('generation', '0');
+"""
+
+EDITABLE = ("text", "source", "locator", "confidence", "provenance")
+ACTIONS = {"approved": "approve", "rejected": "reject", "pending": "reopen"}
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _row_entry(row: sqlite3.Row) -> Entry:
+    return Entry(id=row["id"], text=row["text"], source=row["source"], locator=row["locator"],
+                 confidence=row["confidence"], status=row["status"], created_by=row["created_by"],
+                 created_at=row["created_at"], reviewed_by=row["reviewed_by"], reviewed_at=row["reviewed_at"],
+                 provenance=json.loads(row["provenance"] or "{}"))
+
+
+class SqliteStore:
+    def __init__(self, path: str | Path, busy_timeout_s: float = 60.0):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # One connection per store, shared across Streamlit's threads under a lock.
+        self._conn = sqlite3.connect(str(self.path), timeout=busy_timeout_s, check_same_thread=False,
+                                     isolation_level=None)
+        self._conn.row_factory = sqlite3.Row
+        self._lock = threading.RLock()
+        with self._lock:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.execute("PRAGMA foreign_keys=ON")
+            self._conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
+            self._conn.executescript(SCHEMA)
+
+    # -- transactions -------------------------------------------------------------------------------
+    def _write(self, work):
+        """Run ``work(conn)`` in one IMMEDIATE transaction (the write lock is taken up front, so two
+        writers queue instead of failing with 'database is locked' halfway)."""
+        with self._lock:
+            c = self._conn
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                result = work(c)
+                c.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+                c.execute("COMMIT")
+                return result
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+
+    # -- writes -------------------------------------------------------------------------------------
+    def insert(self, entries: list[NewEntry], vectors) -> list[int]:
+        vectors = np.asarray(vectors, dtype=np.float32)
+        for e in entries:
+            _validate(e.text, e.confidence, e.status)
+
+        def work(c):
+            ids = []
+            stamp = now()
+            for e, v in zip(entries, vectors):
+                cur = c.execute(
+                    "INSERT INTO entries(text, source, locator, confidence, status, created_by, created_at, "
+                    "reviewed_by, reviewed_at, provenance) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    (e.text.strip(), e.source, e.locator, float(e.confidence), e.status, e.created_by, stamp,
+                     e.created_by if e.status != "pending" else None, stamp if e.status != "pending" else None,
+                     json.dumps(e.provenance, ensure_ascii=False, sort_keys=True)))
+                ids.append(cur.lastrowid)
+                c.execute("INSERT INTO vectors(entry_id, vector) VALUES (?, ?)", (cur.lastrowid, v.tobytes()))
+                c.execute("INSERT INTO history(entry_id, action, actor, at, new) VALUES (?,?,?,?,?)",
+                          (cur.lastrowid, "create", e.created_by, stamp,
+                           json.dumps({"text": e.text, "status": e.status, "confidence": e.confidence})))
+            return ids
+
+        return self._write(work)
+
+    def update(self, entry_id: int, actor: str, vector=None, **changes) -> Entry:
+        unknown = set(changes) - set(EDITABLE)
+        if unknown:
+            raise InputError(f"cannot edit {', '.join(sorted(unknown))}; editable: {', '.join(EDITABLE)}")
+        current = self.get([entry_id])
+        if not current:
+            raise InputError(f"no entry with id {entry_id}")
+        old = current[0]
+        _validate(changes.get("text", old.text), changes.get("confidence", old.confidence), old.status)
+
+        def work(c):
+            before = {k: getattr(old, k) for k in changes}
+            sets = ", ".join(f"{k} = ?" for k in changes)
+            values = [json.dumps(v, ensure_ascii=False, sort_keys=True) if k == "provenance" else v
+                      for k, v in changes.items()]
+            c.execute(f"UPDATE entries SET {sets}, reviewed_by = ?, reviewed_at = ? WHERE id = ?",
+                      (*values, actor, now(), entry_id))
+            if vector is not None:
+                c.execute("UPDATE vectors SET vector = ? WHERE entry_id = ?",
+                          (np.asarray(vector, dtype=np.float32).tobytes(), entry_id))
+            c.execute("INSERT INTO history(entry_id, action, actor, at, old, new) VALUES (?,?,?,?,?,?)",
+                      (entry_id, "edit", actor, now(), json.dumps(before, ensure_ascii=False),
+                       json.dumps(changes, ensure_ascii=False)))
+
+        self._write(work)
+        return self.get([entry_id])[0]
+
+    def set_status(self, ids: list[int], status: str, actor: str) -> int:
+        if status not in STATUSES:
+            raise InputError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
+        ids = [int(i) for i in ids]
+        found = {e.id: e for e in self.get(ids)}
+        missing = [i for i in ids if i not in found]
+        if missing:
+            raise InputError(f"no entry with id {', '.join(map(str, missing))}")
+
+        def work(c):
+            stamp = now()
+            for i in ids:
+                c.execute("UPDATE entries SET status = ?, reviewed_by = ?, reviewed_at = ? WHERE id = ?",
+                          (status, actor, stamp, i))
+                c.execute("INSERT INTO history(entry_id, action, actor, at, old, new) VALUES (?,?,?,?,?,?)",
+                          (i, ACTIONS[status], actor, stamp, json.dumps({"status": found[i].status}),
+                           json.dumps({"status": status})))
+            return len(ids)
+
+        return self._write(work)
+
+    # -- reads --------------------------------------------------------------------------------------
+    def get(self, ids: Iterable[int]) -> list[Entry]:
+        ids = [int(i) for i in ids]
+        if not ids:
+            return []
+        out: dict[int, Entry] = {}
+        with self._lock:
+            for start in range(0, len(ids), 900):  # SQLite's bound-parameter limit
+                chunk = ids[start:start + 900]
+                rows = self._conn.execute(f"SELECT * FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk)
+                out.update((r["id"], _row_entry(r)) for r in rows)
+        return [out[i] for i in ids if i in out]
+
+    def list(self, status=None, source=None, min_confidence=None, reviewer=None, text=None, limit=100, offset=0):
+        where, args = [], []
+        if status:
+            where.append("status = ?")
+            args.append(status)
+        if source:
+            where.append("source LIKE ?")
+            args.append(f"%{source}%")
+        if min_confidence is not None:
+            where.append("confidence >= ?")
+            args.append(float(min_confidence))
+        if reviewer:
+            where.append("(created_by LIKE ? OR reviewed_by LIKE ?)")
+            args += [f"%{reviewer}%"] * 2
+        if text:
+            where.append("text LIKE ? ESCAPE '\\'")
+            args.append("%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
+        sql = "SELECT * FROM entries" + (" WHERE " + " AND ".join(where) if where else "") + \
+              " ORDER BY id LIMIT ? OFFSET ?"
+        with self._lock:
+            return [_row_entry(r) for r in self._conn.execute(sql, (*args, int(limit), int(offset)))]
+
+    def history(self, entry_id: int) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._conn.execute("SELECT action, actor, at, old, new FROM history WHERE entry_id = ? ORDER BY id",
+                                      (int(entry_id),))
+            return [dict(r) for r in rows]
+
+    def vectors(self, status: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+        sql = "SELECT v.entry_id, v.vector FROM vectors v"
+        args: tuple = ()
+        if status:
+            sql += " JOIN entries e ON e.id = v.entry_id WHERE e.status = ?"
+            args = (status,)
+        with self._lock:
+            rows = self._conn.execute(sql + " ORDER BY v.entry_id", args).fetchall()
+        if not rows:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.float32)
+        ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+        vecs = np.vstack([np.frombuffer(r[1], dtype=np.float32) for r in rows])
+        return ids, vecs
+
+    def statuses(self, ids: list[int]) -> dict[int, str]:
+        return {e.id: e.status for e in self.get(ids)}
+
+    def generation(self) -> int:
+        with self._lock:
+            return int(self._conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()[0])
+
+    def counts(self) -> dict[str, int]:
+        with self._lock:
+            rows = self._conn.execute("SELECT status, COUNT(*) FROM entries GROUP BY status").fetchall()
+        counts = {s: 0 for s in STATUSES}
+        counts.update({r[0]: r[1] for r in rows})
+        counts["total"] = sum(counts[s] for s in STATUSES)
+        return counts
+
+    def meta(self, key: str, value: str | None = None) -> str | None:
+        with self._lock:
+            if value is None:
+                row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+                return row[0] if row else None
+            self._conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+            return value
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def _validate(text: str, confidence: float, status: str) -> None:
+    if not isinstance(text, str) or not text.strip():
+        raise InputError("an entry needs a non-empty text")
+    try:
+        ok = 0.0 <= float(confidence) <= 1.0
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise InputError(f"confidence must be a number from 0 to 1, not {confidence!r}")
+    if status not in STATUSES:
+        raise InputError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
