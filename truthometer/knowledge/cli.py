@@ -1,0 +1,150 @@
+"""`python -m truthometer kb ...`: the knowledge base from the command line (JSONL in and out)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..errors import InputError
+from ..textio import read_text
+from .store import STATUSES
+
+
+def register(subparsers) -> None:
+    kb = subparsers.add_parser("kb", help="the verified knowledge base: add, search, curate, import, export")
+    kb.add_argument("--kb", metavar="DIR", help="knowledge base directory (default: $TRUTHOMETER_KB or knowledge/)")
+    sub = kb.add_subparsers(dest="kb_command", metavar="ACTION")
+    sub.required = True
+
+    def action(name, help_text):
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("--kb", metavar="DIR", default=argparse.SUPPRESS, help="knowledge base directory")
+        return p
+
+    p = action("add", "add one entry")
+    p.add_argument("text")
+    p.add_argument("--source", default="cli")
+    p.add_argument("--locator", default="")
+    p.add_argument("--confidence", type=float, default=1.0)
+    p.add_argument("--status", choices=STATUSES, default="pending")
+    p.add_argument("--by", default="", help="who adds it")
+    p.set_defaults(func=_add)
+
+    p = action("search", "nearest entries by meaning (L2 distance on normalised embeddings)")
+    p.add_argument("query")
+    p.add_argument("-k", type=int, default=4)
+    p.add_argument("--status", choices=(*STATUSES, "any"), default="approved")
+    p.add_argument("--alpha", type=float, default=None, help="mark hits beyond this distance as refused")
+    p.set_defaults(func=_search)
+
+    p = action("list", "list entries")
+    p.add_argument("--status", choices=STATUSES)
+    p.add_argument("--limit", type=int, default=50)
+    p.set_defaults(func=_list)
+
+    p = action("import", "import JSONL (a line's status defaults to pending); all or nothing")
+    p.add_argument("file", help="JSONL file, or - for standard input")
+    p.set_defaults(func=_import)
+
+    p = action("export", "export every entry as JSONL")
+    p.add_argument("--status", choices=STATUSES)
+    p.add_argument("--out", metavar="FILE")
+    p.set_defaults(func=_export)
+
+    for name, verb in (("approve", "approve"), ("reject", "reject")):
+        p = action(name, f"{verb} entries")
+        p.add_argument("ids", type=int, nargs="+")
+        p.add_argument("--by", required=True, help="reviewer name")
+        p.set_defaults(func=_curate, verb=name)
+
+    p = action("edit", "edit an entry's text or confidence")
+    p.add_argument("id", type=int)
+    p.add_argument("--text")
+    p.add_argument("--confidence", type=float)
+    p.add_argument("--by", required=True, help="reviewer name")
+    p.set_defaults(func=_edit)
+
+    p = action("history", "the history of an entry")
+    p.add_argument("id", type=int)
+    p.set_defaults(func=_history)
+
+    p = action("stats", "counts per status")
+    p.set_defaults(func=_stats)
+
+
+def _kb(args):
+    from . import open_kb
+
+    return open_kb(getattr(args, "kb", None))
+
+
+def _print(obj) -> None:
+    print(json.dumps(obj, ensure_ascii=False, sort_keys=True))
+
+
+def _add(args) -> int:
+    entry = _kb(args).add(args.text, args.source, args.locator, args.confidence, args.status, args.by)
+    _print(entry.to_dict())
+    return 0
+
+
+def _search(args) -> int:
+    status = None if args.status == "any" else args.status
+    for entry, distance in _kb(args).search([args.query], k=args.k, status=status)[0]:
+        row = {"distance": round(distance, 4), **entry.to_dict()}
+        if args.alpha is not None:
+            row["refused"] = distance > args.alpha
+        _print(row)
+    return 0
+
+
+def _list(args) -> int:
+    for entry in _kb(args).list(status=args.status, limit=args.limit):
+        _print(entry.to_dict())
+    return 0
+
+
+def _import(args) -> int:
+    text = read_text(args.file, "import file", limit=500_000_000)
+    added = _kb(args).import_jsonl(text.splitlines())
+    print(f"imported {len(added)} entries", file=sys.stderr)
+    return 0
+
+
+def _export(args) -> int:
+    lines = _kb(args).export_jsonl(args.status)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as handle:
+            for line in lines:
+                handle.write(line + "\n")
+    else:
+        for line in lines:
+            sys.stdout.write(line + "\n")
+    return 0
+
+
+def _curate(args) -> int:
+    kb = _kb(args)
+    count = (kb.approve if args.verb == "approve" else kb.reject)(args.ids, args.by)
+    print(f"{args.verb}d {count} entries" if args.verb == "approve" else f"rejected {count} entries", file=sys.stderr)
+    return 0
+
+
+def _edit(args) -> int:
+    if args.text is None and args.confidence is None:
+        raise InputError("nothing to edit: give --text and/or --confidence")
+    _print(_kb(args).edit(args.id, args.by, text=args.text, confidence=args.confidence).to_dict())
+    return 0
+
+
+def _history(args) -> int:
+    kb = _kb(args)
+    kb.get(args.id)
+    for row in kb.history(args.id):
+        _print(row)
+    return 0
+
+
+def _stats(args) -> int:
+    _print(_kb(args).stats())
+    return 0
