@@ -35,3 +35,57 @@ def test_trees_page_builds_the_program_of_a_checked_sentence():
     assert not at.exception
     assert at.subheader[0].value == "Answer: NO"
     assert "knowledge" in at.text_area[0].value
+
+
+@pytest.fixture()
+def kb_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRUTHOMETER_KB", str(tmp_path))
+    from truthometer.knowledge import KnowledgeBase
+
+    from kb_support import hash_embedder
+
+    kb = KnowledgeBase(tmp_path, embedder=hash_embedder, seed=None)
+    kb.propose("The bridge opened in 1932.", source="web", locator="http://example.test/a", confidence=0.6)
+    kb.propose("The <b>dam</b> holds 3 km³ of water.", source="web", locator="http://example.test/b", confidence=0.4)
+    kb.add("Paris is the capital of France.", "seed", status="approved", created_by="seed")
+    kb.close()
+    return tmp_path
+
+
+def test_knowledge_base_page_filters_and_curates(kb_dir):
+    at = AppTest.from_file("../pages/2_Knowledge_base.py", default_timeout=120)
+    at.run()
+    assert not at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics == {"total": "3", "approved": "1", "pending": "2", "rejected": "0"}
+    at.selectbox(key="kb-status").set_value("pending")
+    at.button[0].click().run()  # the search form's submit button
+    assert not at.exception
+    assert "2 entries" in at.caption[0].value
+    at.text_input(key="reviewer").set_value("curator").run()
+    table = at.get("arrow_data_editor")[0] if at.get("arrow_data_editor") else None
+    # Select both pending entries through the editor's state and approve them in bulk.
+    at.session_state["kb-table"] = {"edited_rows": {0: {"select": True}, 1: {"select": True}},
+                                    "added_rows": [], "deleted_rows": []}
+    at.run()
+    approve = [b for b in at.button if b.label.startswith("Approve 2")]
+    assert approve, [b.label for b in at.button]
+    approve[0].click().run()
+    assert not at.exception
+    from truthometer.knowledge import KnowledgeBase
+
+    from kb_support import hash_embedder
+
+    kb = KnowledgeBase(kb_dir, embedder=hash_embedder, seed=None)
+    assert kb.stats()["approved"] == 3
+    assert kb.history(1)[-1]["actor"] == "curator"
+
+
+def test_knowledge_base_page_text_search(kb_dir):
+    at = AppTest.from_file("../pages/2_Knowledge_base.py", default_timeout=120)
+    at.run()
+    at.text_input(key="kb-query").set_value("bridge")
+    at.radio(key="kb-mode").set_value("text")
+    at.button[0].click().run()
+    assert not at.exception
+    assert "1 entries" in at.caption[0].value

@@ -1,0 +1,124 @@
+"""Knowledge base — for curators: search, filter, approve / reject / edit, history, import and export."""
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.common import knowledge_base, page_setup, reviewer_name, show_error
+
+page_setup("Knowledge base")
+st.title("📚 Verified knowledge base")
+reviewer = reviewer_name()
+kb = knowledge_base()
+if kb is None:
+    st.error("The knowledge base could not be opened.")
+    st.stop()
+
+stats = kb.stats()
+cols = st.columns(4)
+for col, key in zip(cols, ("total", "approved", "pending", "rejected")):
+    col.metric(key, stats.get(key, 0))
+
+# ---- search and filters -----------------------------------------------------------------------------
+with st.form("search-form"):
+    c1, c2 = st.columns([3, 1])
+    query = c1.text_input("Search", key="kb-query", placeholder="a fact, a phrase, a name…")
+    mode = c2.radio("Search by", ["meaning", "text"], horizontal=True, key="kb-mode")
+    f1, f2, f3, f4 = st.columns(4)
+    status = f1.selectbox("Status", ["any", "pending", "approved", "rejected"], key="kb-status")
+    source = f2.text_input("Source", key="kb-source")
+    min_conf = f3.slider("Minimum confidence", 0.0, 1.0, 0.0, 0.05, key="kb-conf")
+    by = f4.text_input("Created or reviewed by", key="kb-reviewer")
+    st.form_submit_button("Search")
+
+status_filter = None if status == "any" else status
+try:
+    if query.strip() and mode == "meaning":
+        hits = kb.search([query], k=50, status=status_filter)[0]
+        entries = [(e, d) for e, d in hits]
+    elif query.strip():
+        entries = [(e, None) for e in kb.text_search(query, status=status_filter, limit=500)]
+    else:
+        entries = [(e, None) for e in kb.list(status=status_filter, limit=500)]
+except Exception as exc:
+    show_error(exc)
+    entries = []
+
+
+def keep(entry) -> bool:
+    if source and source.lower() not in (entry.source or "").lower():
+        return False
+    if entry.confidence < min_conf:
+        return False
+    if by and by.lower() not in f"{entry.created_by} {entry.reviewed_by or ''}".lower():
+        return False
+    return True
+
+
+entries = [(e, d) for e, d in entries if keep(e)]
+st.caption(f"{len(entries)} entries")
+rows = [{"select": False, "id": e.id, "status": e.status, "text": e.text, "source": e.source,
+         "locator": e.locator, "confidence": e.confidence, "created by": e.created_by,
+         "reviewed by": e.reviewed_by or "", **({"distance": round(d, 3)} if d is not None else {})}
+        for e, d in entries]
+edited = st.data_editor(rows, hide_index=True, key="kb-table", width="stretch",
+                        disabled=[k for k in (rows[0] if rows else {}) if k != "select"])
+selected = [r["id"] for r in edited if r.get("select")] if rows else []
+
+# ---- curation ---------------------------------------------------------------------------------------
+b1, b2, _ = st.columns([1, 1, 4])
+if b1.button(f"Approve {len(selected)} selected", disabled=not selected, key="kb-approve"):
+    if not reviewer.strip():
+        st.error("Enter your reviewer name in the sidebar first.")
+    else:
+        kb.approve(selected, reviewer)
+        st.success(f"Approved {len(selected)}.")
+        st.rerun()
+if b2.button(f"Reject {len(selected)} selected", disabled=not selected, key="kb-reject"):
+    if not reviewer.strip():
+        st.error("Enter your reviewer name in the sidebar first.")
+    else:
+        kb.reject(selected, reviewer)
+        st.success(f"Rejected {len(selected)}.")
+        st.rerun()
+
+if entries:
+    st.subheader("One entry")
+    ids = [e.id for e, _ in entries]
+    chosen = st.selectbox("Entry", ids, format_func=lambda i: f"#{i} {next(e.text for e, _ in entries if e.id == i)[:80]}",
+                          key="kb-entry")
+    entry = kb.get(chosen)
+    with st.form(f"edit-{chosen}"):
+        text = st.text_area("Text", entry.text)
+        confidence = st.number_input("Confidence", 0.0, 1.0, float(entry.confidence), 0.05)
+        if st.form_submit_button("Save edit"):
+            if not reviewer.strip():
+                st.error("Enter your reviewer name in the sidebar first.")
+            else:
+                try:
+                    kb.edit(chosen, text=text, confidence=confidence, reviewer=reviewer)
+                    st.success("Saved.")
+                except Exception as exc:
+                    show_error(exc)
+    if entry.provenance:
+        st.markdown("**Provenance**")
+        st.json(entry.provenance)
+    st.markdown("**History**")
+    st.dataframe(kb.history(chosen), hide_index=True, width="stretch")
+
+# ---- import / export --------------------------------------------------------------------------------
+st.subheader("Import and export (JSONL)")
+i1, i2 = st.columns(2)
+upload = i1.file_uploader("Import entries (one JSON object a line; status defaults to pending)", type=["jsonl", "json"],
+                          key="kb-import")
+if upload is not None and i1.button("Import", key="kb-import-go"):
+    try:
+        from truthometer.textio import decode_text
+
+        added = kb.import_jsonl(decode_text(upload.getvalue(), upload.name, 200_000_000).splitlines())
+        st.success(f"Imported {len(added) if hasattr(added, '__len__') else added} entries.")
+    except Exception as exc:
+        show_error(exc)
+export_status = i2.selectbox("Export", ["all", "approved", "pending", "rejected"], key="kb-export-status")
+i2.download_button("Download JSONL", "".join(line if line.endswith("\n") else line + "\n" for line in
+                                              kb.export_jsonl(None if export_status == "all" else export_status)),
+                   "knowledge-base.jsonl", "application/json", key="kb-export")
