@@ -1,0 +1,15 @@
+"""Syntactic–semantic alignment of claims with evidence, minimal corrections, propagation (issue 5).
+
+    from truthometer.alignment import align, suggest_correction, apply_substitutions, propagate
+    a = align(claim, evidence_sentence)          # Alignment: tokens with ops, edges, polarity
+    html = a.to_html()                            # escaped inline diff
+    s = suggest_correction(claim, evidence, a)    # Suggestion | None
+"""
+from .align import (EQUAL, PARAPHRASE_THRESHOLD, SUBSTITUTED, UNCONFIRMED, AlignedToken, Alignment, Edge,
+                    align, align_many, alignment_html)
+from .correct import apply_substitutions, suggest_correction
+from .propagate import pronoun_dependencies, propagate
+
+__all__ = ["align", "align_many", "Alignment", "AlignedToken", "Edge", "alignment_html", "suggest_correction",
+           "apply_substitutions", "propagate", "pronoun_dependencies", "EQUAL", "SUBSTITUTED", "UNCONFIRMED",
+           "PARAPHRASE_THRESHOLD"]

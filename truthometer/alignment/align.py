@@ -1,0 +1,689 @@
+"""Syntactic–semantic alignment of a claim with an evidence sentence (Galitsky, Truth-O-Meter).
+
+Truth-O-Meter corrects a sentence by aligning its parse with the parse of a trusted evidence sentence:
+each *slot* of the claim — a named entity, a number with its unit, a date part (year, month, day), a
+code, an attribute (adjective, nationality, compound modifier), the complement noun of a predicate, and
+the polarity — is mapped to its counterpart of the same type in the evidence. A slot the evidence
+states the same way (same lemma, same value, a close paraphrase by embedding similarity or fuzzy
+spelling) is ``equal``; a slot whose counterpart differs is ``substituted`` (the counterpart is the
+correction); a slot the evidence says nothing about is ``unconfirmed`` (no correction, a note).
+
+The counterpart is chosen by role and place: same dependency relation under the same head lemma
+scores highest, then proximity to the *anchors* — claim words the evidence repeats — so that in
+"the driver's side blade is 650 mm (26 in) long, and the passenger's side blade is 450 mm (18 in)" the
+driver's 18 inches map to 26 in, not to the equal-valued 18 in of the passenger's blade.
+"""
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable
+
+from rapidfuzz import fuzz
+
+from .. import models
+from ..config import Config
+
+EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
+
+#: Cosine similarity of two phrases' embeddings at or above which they count as the same (paraphrase).
+PARAPHRASE_THRESHOLD = 0.72
+#: rapidfuzz ratio at or above which two spellings count as the same ("Noel Coward" / "Noël Coward").
+FUZZY_THRESHOLD = 88
+
+ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW",
+                 "LANGUAGE"}
+NUMERIC_LABELS = {"CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"}
+# The small NER model often confuses PERSON/ORG and GPE/LOC/FAC: counterparts are sought by family.
+_FAMILY = {"PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "FAC": "place"}
+_YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
+_DECADE = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s$")
+_CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december"]
+_MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
+_WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+                 "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
+                 "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+NEGATORS = {"not", "n't", "never", "no"}
+# Verbs that negate their complement: "declined to model" states that she did not model.
+NEGATIVE_IMPLICATIVES = {"fail", "refuse", "decline", "avoid", "lack", "unable", "incapable", "stop",
+                         "cease", "deny", "reject"}
+
+# Unit lemma -> (dimension, canonical unit). Same canonical unit: substitute the number only; same
+# dimension, different unit: substitute number and unit together ("1 litre" -> "500 ml").
+_UNITS: dict[str, tuple[str, str]] = {}
+for _dim, _groups in {
+    "length": [("mm", "millimetre", "millimeter", "millimetres", "millimeters"),
+               ("cm", "centimetre", "centimeter", "centimetres", "centimeters"),
+               ("m", "metre", "meter", "metres", "meters"), ("km", "kilometre", "kilometer", "kilometres",
+                                                               "kilometers"),
+               ("in", "inch", "inches", '"'), ("ft", "foot", "feet"), ("mile", "miles", "mi"),
+               ("yard", "yards", "yd")],
+    "mass": [("mg", "milligram", "milligrams"), ("g", "gram", "grams"), ("kg", "kilogram", "kilograms", "kilo",
+                                                                          "kilos"),
+             ("lb", "lbs", "pound", "pounds"), ("oz", "ounce", "ounces"), ("mcg", "microgram", "micrograms", "µg"),
+             ("tonne", "tonnes", "ton", "tons")],
+    "volume": [("ml", "millilitre", "milliliter", "millilitres", "milliliters"),
+               ("l", "litre", "liter", "litres", "liters"), ("gallon", "gallons"), ("cup", "cups")],
+    "time": [("second", "seconds", "sec", "s"), ("minute", "minutes", "min"), ("hour", "hours", "h", "hr"),
+             ("day", "days"), ("week", "weeks"), ("month", "months"), ("year", "years"),
+             ("decade", "decades"), ("century", "centuries")],
+    "pressure": [("psi",), ("bar",), ("kpa",)],
+    "temperature": [("°c", "celsius"), ("°f", "fahrenheit")],
+    "percent": [("%", "percent", "per cent")],
+    "power": [("w", "watt", "watts"), ("kw", "kilowatt", "kilowatts")],
+    "area": [("km2", "km²"), ("m2", "m²")],
+}.items():
+    for _group in _groups:
+        for _name in _group:
+            _UNITS[_name] = (_dim, _group[0])
+
+
+def unit_of(word: str) -> tuple[str, str]:
+    """(dimension, canonical unit) of a unit word; an unknown word is its own dimension."""
+    w = word.lower()
+    if w in _UNITS:
+        return _UNITS[w]
+    if w.endswith("s") and w[:-1] in _UNITS:
+        return _UNITS[w[:-1]]
+    return (w, w)
+
+
+def normalise(text: str) -> str:
+    """Lower case without accents or punctuation, for comparing spellings."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def number_value(text: str):
+    cleaned = text.replace(",", "")
+    try:
+        return float(cleaned)
+    except ValueError:
+        return _WORD_NUMBERS.get(text.lower())
+
+
+# --------------------------------------------------------------------------------------------------
+# Data
+
+
+@dataclass
+class AlignedToken:
+    """One claim token: its diff op and the evidence span it maps to (character offsets)."""
+
+    text: str
+    start: int
+    end: int
+    op: str  # equal | substituted | unconfirmed
+    kind: str = ""  # slot kind when the token belongs to a slot, else ""
+    evidence_text: str = ""
+    evidence_start: int = -1
+    evidence_end: int = -1
+    whitespace: str = ""
+
+
+@dataclass
+class Edge:
+    """A claim slot mapped to its evidence counterpart."""
+
+    kind: str  # entity | number | date | code | attribute | noun | predicate | negation
+    op: str
+    claim_text: str
+    claim_start: int
+    claim_end: int
+    evidence_text: str = ""
+    evidence_start: int = -1
+    evidence_end: int = -1
+    granularity: str = ""  # year | month | day | decade for dates; unit for numbers
+    label: str = ""  # NER label or dependency relation
+    score: float = 0.0
+
+
+@dataclass
+class Slot:
+    kind: str
+    i: int  # token range in the doc
+    j: int
+    label: str = ""
+    value: Any = None
+    unit: str = ""  # canonical unit
+    dimension: str = ""
+    granularity: str = ""
+    head: int = -1  # token index of the syntactic head (outside the slot)
+    unit_j: int = -1  # end of the unit tokens after a number (exclusive), when there is a unit
+
+    def text(self, doc) -> str:
+        return doc[self.i:self.j].text
+
+
+@dataclass
+class Alignment:
+    """Claim tokens with diff ops, the slot edges, and polarity; drawable by the UI."""
+
+    claim: str
+    evidence: str
+    tokens: list[AlignedToken] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    claim_negated: bool = False
+    evidence_negated: bool = False
+    polarity_mismatch: bool = False
+    coverage: float = 0.0  # share of the claim's content words the evidence repeats
+    claim_doc: Any = field(default=None, repr=False, compare=False)
+    evidence_doc: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def substituted(self) -> list[Edge]:
+        return [e for e in self.edges if e.op == SUBSTITUTED]
+
+    @property
+    def unconfirmed(self) -> list[Edge]:
+        return [e for e in self.edges if e.op == UNCONFIRMED]
+
+    @property
+    def contradicts(self) -> bool:
+        """A slot the evidence fills differently, or the opposite polarity."""
+        return bool(self.substituted) or self.polarity_mismatch
+
+    @property
+    def flagged(self) -> bool:
+        """Not confirmed in full: any slot substituted or unconfirmed, or the opposite polarity."""
+        return self.contradicts or bool(self.unconfirmed)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"claim": self.claim, "evidence": self.evidence,
+                "tokens": [asdict(t) for t in self.tokens], "edges": [asdict(e) for e in self.edges],
+                "claim_negated": self.claim_negated, "evidence_negated": self.evidence_negated,
+                "polarity_mismatch": self.polarity_mismatch, "coverage": round(self.coverage, 4)}
+
+    def to_html(self) -> str:
+        return alignment_html(self)
+
+
+def alignment_html(alignment: Alignment) -> str:
+    """An inline diff of the claim: substituted slots struck through with the evidence's words beside,
+    unconfirmed words underlined; every piece of text escaped (claims and evidence are hostile)."""
+    esc = html.escape
+    parts = ['<span class="tom-alignment">']
+    if alignment.polarity_mismatch:
+        parts.append('<span class="tom-polarity" title="the evidence states the opposite polarity">'
+                     '&#8800; polarity</span> ')
+    previous_edge = None
+    edge_of = {}
+    for e in alignment.edges:
+        for t in alignment.tokens:
+            if e.claim_start <= t.start and t.end <= e.claim_end:
+                edge_of[t.start] = e
+    for t in alignment.tokens:
+        edge = edge_of.get(t.start)
+        if t.op == SUBSTITUTED:
+            parts.append(f'<del class="tom-sub" title="{esc(t.kind)}">{esc(t.text)}</del>')
+            if edge is not None and edge is not previous_edge and (
+                    t.end == edge.claim_end or not any(x.start > t.start and edge_of.get(x.start) is edge
+                                                       for x in alignment.tokens)):
+                parts.append(f'<ins class="tom-sub" title="{esc("evidence: " + edge.evidence_text)}">'
+                             f'{esc(edge.evidence_text)}</ins>')
+                previous_edge = edge
+        elif t.op == UNCONFIRMED:
+            parts.append(f'<u class="tom-unconfirmed" title="not confirmed by the evidence">{esc(t.text)}</u>')
+        else:
+            title = f' title="{esc("evidence: " + t.evidence_text)}"' if t.evidence_text else ""
+            parts.append(f'<span class="tom-equal"{title}>{esc(t.text)}</span>')
+        parts.append(esc(t.whitespace))
+    parts.append("</span>")
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------------------------------
+# Slots
+
+
+def _is_year(tok) -> bool:
+    return bool(_YEAR.match(tok.text)) and tok.like_num
+
+
+def _month(tok) -> str | None:
+    w = tok.text.lower().rstrip(".")
+    if w in _MONTHS:
+        return w
+    return _MONTH_ABBR.get(w) if tok.text[:1].isupper() else None
+
+
+def _day(tok) -> int | None:
+    m = re.match(r"^(\d{1,2})(st|nd|rd|th)?$", tok.text.lower())
+    if m and 1 <= int(m.group(1)) <= 31:
+        return int(m.group(1))
+    return None
+
+
+def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
+    """The unit after a number at k ('40 psi', '3 °C', '200 to 400 mg'): (unit text, end index)."""
+    k += 1
+    if k + 1 < limit and doc[k].lower_ in ("to", "-", "–", "and", "or") and doc[k + 1].like_num:
+        k += 2
+    if k < limit and doc[k].text == "°" and k + 1 < limit:
+        return "°" + doc[k + 1].text.lower(), k + 2
+    if k < limit and doc[k].text.startswith("°"):
+        return doc[k].text.lower(), k + 1
+    if k < limit:
+        t = doc[k]
+        if t.text == "%" or (t.is_alpha and not t.is_stop) or t.lower_ in _UNITS:
+            return t.text.lower(), k + 1
+    return "", -1
+
+
+def extract_slots(doc) -> list[Slot]:
+    """The claim's comparable slots: entities, numbers with units, date parts, codes, attributes,
+    predicate complements. Sorted by position; no two slots share a token."""
+    slots: list[Slot] = []
+    taken: set[int] = set()
+
+    def add(slot: Slot):
+        slot.head = _external_head(doc, slot.i, slot.j)
+        slots.append(slot)
+        taken.update(range(slot.i, slot.j))
+
+    for ent in doc.ents:
+        if ent.label_ in ENTITY_LABELS and not any(_is_year(t) for t in ent):
+            if ent.label_ == "NORP" or any(t.like_num for t in ent) and _CODE.match(ent.text):
+                pass
+            add(Slot("entity", ent.start, ent.end, label=ent.label_, value=normalise(ent.text)))
+    for t in doc:
+        if t.i in taken or t.is_punct or t.is_space:
+            continue
+        if _is_year(t):
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=int(t.text), granularity="year"))
+        elif _DECADE.match(t.text):
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text, granularity="decade"))
+        elif _month(t) and (t.ent_type_ == "DATE" or any(_day(x) or _is_year(x) for x in
+                                                         doc[max(0, t.i - 2):t.i + 3])):
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=_month(t), granularity="month"))
+        elif _day(t) is not None and t.ent_type_ == "DATE" and any(
+                _month(x) for x in doc[max(0, t.i - 2):t.i + 3]):
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=_day(t), granularity="day"))
+        elif _CODE.match(t.text) and any(c.isdigit() for c in t.text) and not t.like_num:
+            add(Slot("code", t.i, t.i + 1, label="CODE", value=t.text.upper()))
+        elif (t.like_num or t.lower_ in _WORD_NUMBERS) and number_value(t.text) is not None:
+            unit, unit_j = _unit_tokens(doc, t.i, len(doc))
+            dim, canon = unit_of(unit) if unit else ("", "")
+            add(Slot("number", t.i, t.i + 1, label=t.ent_type_ or "CARDINAL", value=number_value(t.text),
+                     unit=canon, dimension=dim, unit_j=unit_j))
+            if unit_j > 0:
+                taken.update(range(t.i + 1, unit_j))  # the unit is part of the number's slot
+    for t in doc:
+        if t.i in taken or t.is_stop or t.is_punct:
+            continue
+        if t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp", "attr", "advmod", "conj", "npadvmod", "compound"):
+            add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
+        elif t.pos_ in ("NOUN", "PROPN") and t.dep_ == "compound" and t.head.pos_ in ("NOUN", "PROPN"):
+            add(Slot("attribute", t.i, t.i + 1, label="compound", value=t.lemma_.lower()))
+        elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd"):
+            add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
+    return sorted(slots, key=lambda s: s.i)
+
+
+def _external_head(doc, i: int, j: int) -> int:
+    for t in doc[i:j]:
+        if not (i <= t.head.i < j) or t.head.i == t.i:
+            return t.head.i
+    return doc[i].head.i
+
+
+def evidence_units(doc) -> list[Slot]:
+    """Every candidate counterpart in the evidence (entities, numbers, date parts, codes, words)."""
+    units = extract_slots(doc)
+    covered = {k for s in units for k in range(s.i, s.j)}
+    for t in doc:
+        # Words the claim-side extraction skips still serve as counterparts of nouns and attributes.
+        if t.i not in covered and t.pos_ in ("NOUN", "PROPN", "ADJ") and not t.is_stop:
+            kind = "attribute" if t.pos_ == "ADJ" or t.dep_ in ("compound", "amod") else "noun"
+            u = Slot(kind, t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower())
+            u.head = t.head.i
+            units.append(u)
+    # An entity's words are also nouns/attributes ("American" is NORP and an adjective).
+    return sorted(units, key=lambda s: (s.i, s.j))
+
+
+# --------------------------------------------------------------------------------------------------
+# Polarity
+
+
+def _negated_at(doc, index: int) -> bool:
+    """Whether the predicate at ``index`` (or a governing verb up to the root) is negated."""
+    seen = 0
+    t = doc[index]
+    while seen < 6:
+        for child in t.children:
+            if child.dep_ == "neg" or child.lower_ in ("not", "n't", "never"):
+                return True
+        if t.lemma_.lower() in NEGATIVE_IMPLICATIVES and t.i != index:
+            return True
+        if t.head.i == t.i:
+            break
+        # Do not climb out of a relative or adverbial clause: its negation is not the claim's.
+        if t.dep_ in ("relcl", "advcl", "acl", "ccomp", "conj", "appos", "parataxis"):
+            break
+        t = t.head
+        seen += 1
+    return False
+
+
+def negation_tokens(doc) -> list:
+    return [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
+
+
+# --------------------------------------------------------------------------------------------------
+# Alignment
+
+
+def _content(t) -> bool:
+    return not (t.is_stop or t.is_punct or t.is_space) and t.lower_ not in NEGATORS
+
+
+def _anchors(claim, evidence) -> list[tuple[int, int]]:
+    """(claim index, evidence index) of content words the evidence repeats (lemma or spelling)."""
+    by_lemma: dict[str, list[int]] = {}
+    for e in evidence:
+        if _content(e):
+            by_lemma.setdefault(e.lemma_.lower(), []).append(e.i)
+            by_lemma.setdefault(normalise(e.text), []).append(e.i)
+    pairs = []
+    for c in claim:
+        if not _content(c):
+            continue
+        found = by_lemma.get(c.lemma_.lower()) or by_lemma.get(normalise(c.text))
+        for ei in sorted(set(found or ())):
+            pairs.append((c.i, ei))
+    return pairs
+
+
+def _proximity(slot: Slot, cand: Slot, anchors: list[tuple[int, int]]) -> float:
+    score = 0.0
+    for ci, ei in anchors:
+        if slot.i <= ci < slot.j:
+            continue
+        dc = min(abs(ci - slot.i), abs(ci - (slot.j - 1)))
+        de = min(abs(ei - cand.i), abs(ei - (cand.j - 1)))
+        score += 1.0 / (1 + dc) * 1.0 / (1 + de)
+    return score
+
+
+def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
+    """Agreement of syntactic roles: same relation, same governing word (lemma), up to two levels."""
+    c_root, e_root = claim[slot.i:slot.j].root, evidence[cand.i:cand.j].root
+    score = 0.0
+    if c_root.dep_ == e_root.dep_:
+        score += 0.5
+    ch, eh = c_root.head, e_root.head
+    if ch.lemma_.lower() == eh.lemma_.lower() and ch.i != c_root.i:
+        score += 1.0
+        if ch.head.lemma_.lower() == eh.head.lemma_.lower():
+            score += 0.5
+    if ch.pos_ == "ADP" and eh.pos_ == "ADP" and ch.head.lemma_.lower() == eh.head.lemma_.lower():
+        score += 0.5
+    return score
+
+
+def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
+    """Where the evidence names the same entity (full name, surname of a person, fuzzy spelling)."""
+    target = slot.value
+    etext = normalise(evidence.text)
+    if not target:
+        return None
+    if re.search(rf"\b{re.escape(target)}\b", etext):
+        return _find_span(evidence, target)
+    words = [w for w in target.split() if len(w) > 2]
+    if slot.label in ("PERSON", "ORG") and words:
+        for w in (words[-1], words[0]):
+            if re.search(rf"\b{re.escape(w)}\b", etext):
+                return _find_span(evidence, w)
+    for ent in evidence.ents:
+        if fuzz.ratio(normalise(ent.text), target) >= FUZZY_THRESHOLD:
+            return ent.start, ent.end
+    return None
+
+
+def _find_span(doc, target: str) -> tuple[int, int] | None:
+    n = len(target.split())
+    for i in range(len(doc)):
+        for j in range(i + 1, min(len(doc), i + n + 3) + 1):
+            if normalise(doc[i:j].text) == target:
+                return i, j
+    return None
+
+
+def _compatible(slot: Slot, cand: Slot) -> bool:
+    if slot.kind == "entity":
+        if cand.kind != "entity":
+            return False
+        return _FAMILY.get(slot.label, slot.label) == _FAMILY.get(cand.label, cand.label)
+    if slot.kind == "date":
+        return cand.kind == "date" and cand.granularity == slot.granularity
+    if slot.kind == "number":
+        if cand.kind != "number":
+            return False
+        if slot.dimension or cand.dimension:
+            return slot.dimension == cand.dimension
+        return True
+    if slot.kind == "code":
+        return cand.kind == "code"
+    if slot.kind == "attribute":
+        return cand.kind in ("attribute",) or (cand.kind == "entity" and cand.label == "NORP")
+    if slot.kind == "noun":
+        return cand.kind == "noun" or (cand.kind == "entity" and cand.j - cand.i == 1 and slot.label != "nsubj")
+    return False
+
+
+def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
+    if slot.kind == "number":
+        return slot.value == cand.value and (slot.unit == cand.unit or not slot.unit or not cand.unit)
+    if slot.kind in ("date", "code"):
+        return slot.value == cand.value
+    a, b = normalise(claim[slot.i:slot.j].text), normalise(evidence[cand.i:cand.j].text)
+    if a == b or slot.value == cand.value or fuzz.ratio(a, b) >= FUZZY_THRESHOLD:
+        return True
+    return similar(claim[slot.i:slot.j].text, evidence[cand.i:cand.j].text)
+
+
+class _Similarity:
+    """Embedding cosine of short phrases, computed in one batch and cached."""
+
+    def __init__(self, config: Config | None, threshold: float):
+        self.config, self.threshold = config, threshold
+        self.cache: dict[tuple[str, str], float] = {}
+        self.vectors: dict[str, Any] = {}
+
+    def prime(self, texts: Iterable[str]) -> None:
+        new = sorted({t for t in texts if t not in self.vectors})
+        if new:
+            for text, v in zip(new, models.embed(new, self.config)):
+                self.vectors[text] = v
+
+    def __call__(self, a: str, b: str) -> bool:
+        return self.score(a, b) >= self.threshold
+
+    def score(self, a: str, b: str) -> float:
+        a, b = a.lower(), b.lower()
+        if (a, b) not in self.cache:
+            self.prime([a, b])
+            self.cache[(a, b)] = float(self.vectors[a] @ self.vectors[b])
+        return self.cache[(a, b)]
+
+
+def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
+    slots = extract_slots(claim)
+    cands = evidence_units(evidence)
+    anchors = _anchors(claim, evidence)
+    claim_lemmas = {t.lemma_.lower() for t in claim if _content(t)} | {normalise(t.text) for t in claim}
+    evidence_lemmas = {t.lemma_.lower() for t in evidence if _content(t)}
+    words = [t for t in claim if _content(t)]
+    coverage = (sum(1 for t in words if t.lemma_.lower() in evidence_lemmas or normalise(t.text) in
+                    {normalise(e.text) for e in evidence}) / len(words)) if words else 0.0
+    similar.prime([claim[s.i:s.j].text.lower() for s in slots if s.kind in ("attribute", "noun", "entity")]
+                  + [evidence[c.i:c.j].text.lower() for c in cands if c.kind in ("attribute", "noun", "entity")])
+
+    edges: list[Edge] = []
+    used: set[tuple[int, int]] = set()
+    slot_edges: dict[int, tuple[Slot, Edge]] = {}
+    for slot in slots:
+        ctext = claim[slot.i:slot.j]
+        edge = Edge(slot.kind, UNCONFIRMED, ctext.text, ctext.start_char, ctext.end_char,
+                    granularity=slot.granularity or slot.unit, label=slot.label)
+        if slot.kind == "entity":
+            found = _same_entity(claim, slot, evidence)
+            if found:
+                span = evidence[found[0]:found[1]]
+                edge.op, edge.evidence_text = EQUAL, span.text
+                edge.evidence_start, edge.evidence_end, edge.score = span.start_char, span.end_char, 1.0
+                edges.append(edge)
+                slot_edges[slot.i] = (slot, edge)
+                continue
+        elif slot.kind in ("attribute", "noun"):
+            lemma_hit = [e for e in evidence if e.lemma_.lower() == slot.value or normalise(e.text) ==
+                         normalise(ctext.text)]
+            if lemma_hit:
+                e = lemma_hit[0]
+                edge.op, edge.evidence_text, edge.score = EQUAL, e.text, 1.0
+                edge.evidence_start, edge.evidence_end = e.idx, e.idx + len(e.text)
+                edges.append(edge)
+                slot_edges[slot.i] = (slot, edge)
+                continue
+        options = [c for c in cands if _compatible(slot, c)]
+        if slot.kind in ("attribute", "noun", "entity"):
+            # A counterpart the claim already states elsewhere is not this slot's counterpart.
+            claim_norm = f" {normalise(claim.text)} "
+            options = [c for c in options if normalise(evidence[c.i:c.j].text) not in claim_lemmas
+                       and c.value not in claim_lemmas
+                       and f" {normalise(evidence[c.i:c.j].text)} " not in claim_norm]
+        scored = []
+        for c in options:
+            role = _role(claim, slot, evidence, c)
+            prox = _proximity(slot, c, anchors)
+            if slot.kind in ("attribute", "noun") and role < 1.0:
+                continue  # a bare word needs a matching governor to count as this slot's counterpart
+            bonus = 3.0 if slot.kind == "number" and slot.unit and slot.unit == c.unit else 0.0
+            scored.append((role + 2.0 * prox + bonus, -c.i, c))
+        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        if scored:
+            best = scored[0][2]
+            equal_somewhere = [c for _, _, c in scored if _equal_value(claim, slot, evidence, c, similar)]
+            if slot.kind in ("date", "code") and equal_somewhere and not _equal_value(
+                    claim, slot, evidence, best, similar) and scored[0][0] <= 1.5 * max(
+                    s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9:
+                best = equal_somewhere[0]  # an equal value nearly as well placed confirms the slot
+            span = evidence[best.i:best.j]
+            if slot.kind == "number" and best.unit and slot.unit and best.unit != slot.unit and best.unit_j > 0 \
+                    and slot.unit_j > 0:
+                # Same dimension, another unit: number and unit move together ("1 litre" -> "500 ml").
+                span = evidence[best.i:best.unit_j]
+                whole = claim[slot.i:slot.unit_j]
+                edge.claim_text, edge.claim_end = whole.text, whole.end_char
+            edge.evidence_text, edge.evidence_start, edge.evidence_end = span.text, span.start_char, span.end_char
+            edge.score = round(float(scored[0][0]), 4)
+            if _equal_value(claim, slot, evidence, best, similar):
+                edge.op = EQUAL
+            elif (best.i, best.j) in used:
+                edge.op = UNCONFIRMED
+            else:
+                edge.op = SUBSTITUTED
+                used.add((best.i, best.j))
+        edges.append(edge)
+        slot_edges[slot.i] = (slot, edge)
+
+    # Polarity of the main predicate on each side.
+    root = claim[:].root
+    claim_negated = _negated_at(claim, root.i) or any(t.lower_ == "never" for t in claim)
+    ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
+    evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
+    mismatch = ev_pred is not None and claim_negated != evidence_negated and coverage >= 0.5
+    if mismatch:
+        neg = negation_tokens(claim)
+        if neg:
+            edges.append(Edge("negation", SUBSTITUTED, neg[0].text, neg[0].idx, neg[0].idx + len(neg[0].text),
+                              evidence_text=evidence[ev_pred].text, evidence_start=evidence[ev_pred].idx,
+                              evidence_end=evidence[ev_pred].idx + len(evidence[ev_pred].text)))
+        else:
+            edges.append(Edge("negation", SUBSTITUTED, root.text, root.idx, root.idx + len(root.text),
+                              evidence_text=evidence[ev_pred].text, evidence_start=evidence[ev_pred].idx,
+                              evidence_end=evidence[ev_pred].idx + len(evidence[ev_pred].text)))
+    edges.sort(key=lambda e: (e.claim_start, e.claim_end))
+    tokens = _token_ops(claim, evidence, edges)
+    return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
+                     coverage, claim, evidence)
+
+
+def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:
+    """The evidence word that plays the claim's main predicate: same verb lemma, else the governor of
+    the counterpart of the claim's complement, else the evidence's root when the claim is a copula."""
+    lemma = root.lemma_.lower()
+    for e in evidence:
+        if e.lemma_.lower() == lemma and e.pos_ in ("VERB", "AUX") and lemma != "be":
+            return e.i
+    for child in root.children:
+        if child.dep_ in ("attr", "dobj", "acomp", "oprd") and child.i in slot_edges:
+            _, edge = slot_edges[child.i]
+            if edge.op == EQUAL and edge.evidence_start >= 0:
+                for e in evidence:
+                    if e.idx == edge.evidence_start:
+                        head = e.head
+                        while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
+                            head = head.head
+                        return head.i
+    if lemma == "be" or any(c.dep_ in ("nsubj", "nsubjpass") and _same_subject(c, evidence)
+                            for c in root.children):
+        return evidence[:].root.i
+    return None
+
+
+def _same_subject(subject, evidence) -> bool:
+    words = {normalise(t.text) for t in subject.subtree if _content(t)}
+    ev = {normalise(t.text) for t in evidence} | {t.lemma_.lower() for t in evidence}
+    return bool(words) and len(words & ev) / len(words) >= 0.5
+
+
+def _token_ops(claim, evidence, edges: list[Edge]) -> list[AlignedToken]:
+    evidence_by_norm: dict[str, Any] = {}
+    for e in evidence:
+        evidence_by_norm.setdefault(e.lemma_.lower(), e)
+        evidence_by_norm.setdefault(normalise(e.text), e)
+    out = []
+    for t in claim:
+        start, end = t.idx, t.idx + len(t.text)
+        edge = next((e for e in edges if e.kind != "negation" and e.claim_start <= start and end <= e.claim_end),
+                    None)
+        if edge is None:
+            edge = next((e for e in edges if e.kind == "negation" and e.claim_start == start), None)
+        if edge is not None:
+            out.append(AlignedToken(t.text, start, end, edge.op, edge.kind, edge.evidence_text,
+                                    edge.evidence_start, edge.evidence_end, t.whitespace_))
+            continue
+        if not _content(t):
+            out.append(AlignedToken(t.text, start, end, EQUAL, whitespace=t.whitespace_))
+            continue
+        e = evidence_by_norm.get(t.lemma_.lower()) or evidence_by_norm.get(normalise(t.text))
+        if e is not None:
+            out.append(AlignedToken(t.text, start, end, EQUAL, "", e.text, e.idx, e.idx + len(e.text),
+                                    t.whitespace_))
+        else:
+            out.append(AlignedToken(t.text, start, end, UNCONFIRMED, whitespace=t.whitespace_))
+    return out
+
+
+def align(claim: str, evidence, config: Config | None = None,
+          threshold: float = PARAPHRASE_THRESHOLD) -> Alignment:
+    """Align ``claim`` with one evidence sentence (a string or anything with ``.text``)."""
+    return align_many([(claim, evidence)], config, threshold)[0]
+
+
+def align_many(pairs: list[tuple[str, Any]], config: Config | None = None,
+               threshold: float = PARAPHRASE_THRESHOLD, batch_size: int = 64) -> list[Alignment]:
+    """Align many (claim, evidence) pairs, parsing every distinct text once with ``nlp.pipe``."""
+    pairs = [(c or "", getattr(e, "text", e) or "") for c, e in pairs]
+    texts = sorted({t for pair in pairs for t in pair})
+    docs = dict(zip(texts, models.nlp().pipe(texts, batch_size=batch_size)))
+    similar = _Similarity(config, threshold)
+    return [_align_docs(docs[c], docs[e], similar) for c, e in pairs]

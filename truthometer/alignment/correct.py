@@ -1,0 +1,255 @@
+"""Minimal corrections from an alignment (Galitsky, Truth-O-Meter: substitution at the slot's granularity).
+
+Each substituted slot of the claim is replaced by its aligned counterpart — a year by a year, a person by
+a person, a number by a number (with its unit when the unit differs), a phrase by a phrase — and the
+polarity is flipped when the evidence negates what the claim asserts (or asserts what it negates).
+Everything else stays as written: case, punctuation, the article agreeing with the new word
+("a German film" -> "an American film"), the verb's inflection when an auxiliary is added or removed
+("does not play" <-> "plays"). Slots the evidence does not cover are left alone and named in the note.
+"""
+from __future__ import annotations
+
+import re
+
+from ..report import Substitution, Suggestion
+from .align import EQUAL, SUBSTITUTED, UNCONFIRMED, Alignment, align
+
+_KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
+         "noun": "phrase", "predicate": "phrase", "negation": "negation"}
+
+_IRREGULAR_PAST = {
+    "be": "was", "have": "had", "do": "did", "go": "went", "make": "made", "take": "took", "give": "gave",
+    "write": "wrote", "win": "won", "get": "got", "come": "came", "see": "saw", "know": "knew",
+    "find": "found", "think": "thought", "tell": "told", "become": "became", "leave": "left",
+    "feel": "felt", "bring": "brought", "begin": "began", "keep": "kept", "hold": "held", "stand": "stood",
+    "hear": "heard", "let": "let", "mean": "meant", "set": "set", "meet": "met", "run": "ran", "pay": "paid",
+    "sit": "sat", "speak": "spoke", "lie": "lay", "lead": "led", "read": "read", "grow": "grew",
+    "lose": "lost", "fall": "fell", "send": "sent", "build": "built", "understand": "understood",
+    "draw": "drew", "break": "broke", "spend": "spent", "cut": "cut", "rise": "rose", "drive": "drove",
+    "buy": "bought", "wear": "wore", "choose": "chose", "sell": "sold", "fight": "fought", "teach": "taught",
+    "sing": "sang", "fly": "flew", "put": "put", "say": "said", "catch": "caught", "eat": "ate",
+    "drink": "drank", "swim": "swam", "shoot": "shot", "found": "founded", "star": "starred",
+    "stop": "stopped", "plan": "planned", "ship": "shipped", "admit": "admitted", "commit": "committed",
+}
+_THIRD = {"be": "is", "have": "has", "do": "does", "go": "goes"}
+
+
+def third_person(lemma: str) -> str:
+    if lemma in _THIRD:
+        return _THIRD[lemma]
+    if re.search(r"(s|sh|ch|x|z|o)$", lemma):
+        return lemma + "es"
+    if re.search(r"[^aeiou]y$", lemma):
+        return lemma[:-1] + "ies"
+    return lemma + "s"
+
+
+def past_tense(lemma: str) -> str:
+    if lemma in _IRREGULAR_PAST:
+        return _IRREGULAR_PAST[lemma]
+    if lemma.endswith("e"):
+        return lemma + "d"
+    if re.search(r"[^aeiou]y$", lemma):
+        return lemma[:-1] + "ied"
+    return lemma + "ed"
+
+
+def article_for(word: str) -> str:
+    """'a' or 'an' before ``word`` (by sound, with the common exceptions)."""
+    w = word.lower()
+    if re.match(r"^(hour|honest|honou?r|heir)", w) or re.match(r"^[aeio]", w) or (
+            w.startswith("u") and not re.match(r"^u(ni|se|su|ti|ro|ku)", w)):
+        return "an"
+    if re.match(r"^[fhlmnrsx]$", w) or re.match(r"^[aefhilmnorsx]\d*$", w) and word.isupper():
+        return "an"
+    if re.match(r"^\d", w):
+        return "an" if re.match(r"^(8|11|18)", w) else "a"
+    return "a"
+
+
+def _match_case(new: str, old: str, at_sentence_start: bool, proper: bool) -> str:
+    """The new words in the claim's casing: capitalised at the sentence start, lower-cased when they
+    replace a lower-case word and are not a name (an evidence sentence's first word is capitalised)."""
+    if not new:
+        return new
+    if at_sentence_start:
+        return new[0].upper() + new[1:]
+    if old[:1].islower() and new[:1].isupper() and not proper and not new.isupper():
+        return new[0].lower() + new[1:]
+    return new
+
+
+def apply_substitutions(sentence: str, substitutions: list[Substitution]) -> str:
+    """``sentence`` with a chosen subset of substitutions applied, back to front so offsets stay valid.
+
+    A substitution whose ``from_`` no longer matches the sentence at its offsets is skipped (the sentence
+    was edited meanwhile), as is one overlapping a substitution already applied.
+    """
+    out = sentence
+    last_start = len(sentence) + 1
+    for s in sorted(substitutions, key=lambda s: (s.start, s.end), reverse=True):
+        if s.end > last_start or out[s.start:s.end] != s.from_:
+            continue
+        out = out[: s.start] + s.to + out[s.end:]
+        last_start = s.start
+    return out
+
+
+def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: str, locator: str) -> Substitution:
+    start, end = edge.claim_start, edge.claim_end
+    old = claim[start:end]
+    proper = edge.kind in ("entity", "code") or (edge.label == "NORP")
+    new = _match_case(edge.evidence_text, old, start == 0, proper or edge.evidence_text[:1].isupper()
+                      and edge.evidence_start > 0)
+    # The indefinite article agrees with the new word: widen the substitution to include it.
+    before = claim[:start]
+    m = re.search(r"(?:^|(?<=\s))(a|an|A|An)(\s+)$", before)
+    if m and new:
+        wanted = article_for(new)
+        if wanted != m.group(1).lower():
+            article = wanted if m.group(1).islower() else wanted.capitalize()
+            start = m.start(1)
+            old = claim[start:end]
+            new = article + m.group(2) + new
+    return Substitution(old, new, start, end, kind=_KIND.get(edge.kind, "phrase"), evidence=evidence_text,
+                        evidence_locator=locator)
+
+
+def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str, locator: str,
+                           taken: list[tuple[int, int]]) -> tuple[Substitution | None, str]:
+    doc = alignment.claim_doc
+    root = doc[:].root
+    edge = next((e for e in alignment.edges if e.kind == "negation"), None)
+
+    def sub(i: int, j: int, new: str) -> Substitution:
+        return Substitution(claim[i:j], new, i, j, kind="negation", evidence=evidence_text,
+                            evidence_locator=locator)
+
+    if alignment.claim_negated:
+        negs = [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
+        if not negs:
+            return None, ""
+        neg = negs[0]
+        verb = neg.head if neg.head.pos_ in ("VERB", "AUX") else root
+        new_verb_text = None
+        ev_doc = alignment.evidence_doc
+        if edge is not None and ev_doc is not None:
+            ev = next((t for t in ev_doc if t.idx == edge.evidence_start), None)
+            # "was not damaged" where the evidence says "was destroyed": take the evidence's predicate.
+            if (ev is not None and ev.pos_ == "VERB" and verb.pos_ == "VERB" and ev.tag_ == verb.tag_
+                    and ev.lemma_.lower() != verb.lemma_.lower()):
+                new_verb_text = ev.text
+        aux = [c for c in verb.children if c.dep_ in ("aux",) and c.lemma_.lower() == "do" and c.i < neg.i]
+        if aux and neg.i == aux[0].i + 1 and verb.i > neg.i:
+            a = aux[0]
+            lemma = verb.lemma_.lower()
+            if new_verb_text:
+                form = new_verb_text
+            elif a.lower_ in ("did",):
+                form = past_tense(lemma)
+            elif a.lower_ in ("does",):
+                form = third_person(lemma)
+            else:
+                form = lemma
+            if a.text[:1].isupper():
+                form = form[:1].upper() + form[1:]
+            return sub(a.idx, verb.idx + len(verb.text), form), ""
+        start = neg.idx
+        end = neg.idx + len(neg.text)
+        if neg.lower_ == "n't":
+            host = doc[neg.i - 1] if neg.i > 0 else None
+            if host is not None and host.lower_ in ("ca", "wo", "sha"):
+                fixed = {"ca": "can", "wo": "will", "sha": "shall"}[host.lower_]
+                return sub(host.idx, end, fixed if host.text.islower() else fixed.capitalize()), ""
+        else:
+            # remove the word and one neighbouring space
+            if end < len(claim) and claim[end] == " ":
+                end += 1
+            elif start > 0 and claim[start - 1] == " ":
+                start -= 1
+        if new_verb_text and verb.i > neg.i:
+            return sub(start, verb.idx + len(verb.text), new_verb_text), ""
+        return sub(start, end, ""), ""
+
+    # The claim asserts what the evidence negates: negate the main predicate.
+    verb = root
+    if verb.pos_ not in ("VERB", "AUX"):
+        return None, "the evidence negates the claim, but its predicate could not be negated automatically"
+    auxes = sorted([c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i], key=lambda t: t.i)
+    if auxes:
+        a = auxes[0]
+        return sub(a.idx, a.idx + len(a.text), a.text + " not"), ""
+    if verb.lemma_.lower() == "be" or verb.tag_ in ("MD",):
+        return sub(verb.idx, verb.idx + len(verb.text), verb.text + " not"), ""
+    lemma = verb.lemma_.lower()
+    if verb.tag_ == "VBD":
+        do = "did"
+    elif verb.tag_ == "VBZ":
+        do = "does"
+    elif verb.tag_ == "VBP":
+        do = "do"
+    else:
+        return None, "the evidence negates the claim, but its predicate could not be negated automatically"
+    if verb.i == 0:
+        do = do.capitalize()
+    return sub(verb.idx, verb.idx + len(verb.text), f"{do} not {lemma}"), ""
+
+
+def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
+                       locator: str | None = None) -> Suggestion | None:
+    """A minimal correction of ``claim`` from one evidence sentence (a str or an ``Evidence``), or None.
+
+    Every substitution carries the evidence sentence and its locator so a reviewer can accept or reject
+    each one; slots the evidence does not cover are listed in ``note``.
+    """
+    evidence_text = getattr(evidence, "text", evidence) or ""
+    if locator is None:
+        source, loc = getattr(evidence, "source", ""), getattr(evidence, "locator", "")
+        locator = f"{source}: {loc}" if source and loc else (loc or source or "")
+    if not claim or not claim.strip() or not evidence_text.strip():
+        return None
+    if alignment is None or alignment.claim != claim or alignment.evidence != evidence_text \
+            or alignment.claim_doc is None:
+        alignment = align(claim, evidence_text)
+    subs: list[Substitution] = []
+    # Under a predicate the evidence negates, its words say what is not the case: only the polarity
+    # flips; names, numbers and dates are still corrected.
+    negated_evidence = alignment.polarity_mismatch and alignment.evidence_negated
+    for edge in alignment.edges:
+        if negated_evidence and edge.kind in ("noun", "attribute"):
+            continue
+        if edge.op == SUBSTITUTED and edge.kind != "negation" and edge.evidence_text:
+            subs.append(_slot_substitution(claim, alignment, edge, evidence_text, locator))
+    notes = []
+    if alignment.polarity_mismatch:
+        s, why = _polarity_substitution(claim, alignment, evidence_text, locator,
+                                        [(x.start, x.end) for x in subs])
+        if s is not None:
+            subs.append(s)
+        elif why:
+            notes.append(why)
+    subs = _without_overlaps(subs)
+    uncovered = [e for e in alignment.edges if e.op == UNCONFIRMED and e.kind in ("entity", "number", "date",
+                                                                                   "code")]
+    if uncovered:
+        notes.append("the evidence does not cover " + ", ".join(f"'{e.claim_text}' ({e.kind})" for e in uncovered)
+                     + "; left as written")
+    if not subs:
+        return None
+    corrected = apply_substitutions(claim, subs)
+    if corrected == claim:
+        return None
+    return Suggestion(corrected, subs, "; ".join(notes))
+
+
+def _without_overlaps(subs: list[Substitution]) -> list[Substitution]:
+    kept: list[Substitution] = []
+    for s in sorted(subs, key=lambda s: (s.start, -(s.end - s.start))):
+        if any(s.start < k.end and k.start < s.end for k in kept):
+            continue
+        kept.append(s)
+    return kept
+
+
+__all__ = ["suggest_correction", "apply_substitutions", "article_for", "third_person", "past_tense",
+           "EQUAL", "SUBSTITUTED", "UNCONFIRMED"]
