@@ -138,7 +138,7 @@ def render_text(record, show_prompts: bool = False) -> str:
     llm = record.llm
     tokens = f", {llm.get('total_tokens', 0)} tokens" if llm.get("usage_reported") else ""
     lines.append(f"Stopped: {STOP_WORDS.get(record.stop_reason, record.stop_reason)}; verdict: {record.verdict} "
-                 f"({record.revisions} revision{'s' * (record.revisions != 1)}, {llm.get('calls', 0)} LLM calls{tokens})")
+                 f"({record.revisions} revision{'s' * (record.revisions != 1)}, {llm.get('calls', 0)} LLM call{'s' * (llm.get('calls', 0) != 1)}{tokens})")
     if record.error:
         lines.append(f"LLM error: {record.error}")
     lines.append("")

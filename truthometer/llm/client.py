@@ -269,5 +269,5 @@ def _retry_after(response: requests.Response) -> float:
 def _short(exc: Exception) -> str:
     text = str(exc)
     # requests nests the reason deep in its message; the last part is the useful one.
-    match = re.search(r"\[Errno -?\d+\][^')]*|Connection refused|Name or service not known", text)
+    match = re.search(r"\[Errno -?\d+\][^'\")]*|Connection refused|Name or service not known", text)
     return match.group(0) if match else type(exc).__name__
