@@ -120,3 +120,24 @@ def test_question_and_answer_to_statement(question, answer, statement):
 def test_parse_confidence():
     assert [parse_confidence(v) for v in (0.7, "0.7", "70%", 70, "high", "low", None, "?", 3.5e3, -1, True)] == \
         [0.7, 0.7, 0.7, 0.7, 0.9, 0.3, 0.5, 0.5, 1.0, 0.0, 0.5]
+
+
+def test_enrich_command_adds_pending_entries(tmp_path, capsys):
+    import argparse
+
+    from truthometer.knowledge import open_kb
+    from truthometer.llm import enrich_cli
+
+    parser = argparse.ArgumentParser()
+    enrich_cli.register(parser.add_subparsers())
+    with FakeLLM([reply(PAIRS[:3])]) as llm:
+        args = parser.parse_args(["enrich", "--topic", "Eiffel Tower", "--llm-url", llm.url, "--model", "m",
+                                  "--kb", str(tmp_path / "kb")])
+        assert args.func(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["added_pending"] == 3 and out["llm"]["calls"] == 1
+    kb = open_kb(tmp_path / "kb")
+    pending = kb.list(status="pending")
+    assert sorted(e.text for e in pending) == sorted(p["statement"] for p in out["proposals"])
+    assert all(e.source == "llm" for e in pending)
+    kb.close()

@@ -233,3 +233,25 @@ def test_real_pipeline_hallucination_fixed():
     assert "The Eiffel Tower was completed in 1889." in prompt and "eiffel.txt" in prompt
     assert record.stop_reason == "verified" and record.verdict == "verified" and len(record.rounds) == 2
     assert record.final_text == fixed
+
+
+def test_progress_moves_forward_to_the_end():
+    seen = []
+    with FakeLLM([FIXED]) as llm:
+        revise(HALLUCINATION, None, client=client_for(llm), verify=FakeVerifier(),
+               progress=lambda f, m: seen.append((f, m)))
+    fractions = [f for f, _ in seen]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0 and "done: verified" in seen[-1][1]
+
+
+def test_rounds_html_escapes_llm_output():
+    from truthometer.llm.render import rounds_html
+
+    hostile = "The tower is <script>alert(1)</script> painted green."
+    with FakeLLM([hostile]) as llm:
+        record = revise("The tower is painted bright green every spring.", "<b>q</b>", client=client_for(llm),
+                        verify=FakeVerifier(), max_rounds=1)
+    html = rounds_html(record)
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "Original answer" in html and "Revision 1" in html and "tom-unverifiable" in html
+    assert "&lt;b&gt;q&lt;/b&gt;" in html  # the prompt (with the question) is shown escaped

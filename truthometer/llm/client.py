@@ -110,6 +110,7 @@ class LLMClient:
         self.stats = LLMStats()
         self._session = session or requests.Session()
         self._lock = threading.Lock()
+        self._in_flight = 0  # calls sent but not finished: they hold their place in the budget
 
     @classmethod
     def from_env(cls, **overrides) -> "LLMClient":
@@ -126,7 +127,7 @@ class LLMClient:
 
     @property
     def calls_left(self) -> int:
-        return max(0, self.call_budget - self.stats.calls - self.stats.failures)
+        return max(0, self.call_budget - self.stats.calls - self.stats.failures - self._in_flight)
 
     def headers(self) -> dict[str, str]:
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
@@ -144,6 +145,7 @@ class LLMClient:
         with self._lock:
             if self.calls_left <= 0:
                 raise LLMBudgetExhausted(f"LLM call budget of {self.call_budget} calls is spent for this run")
+            self._in_flight += 1
         body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.temperature,
                                 "stream": False}
         if self.max_tokens:
@@ -152,11 +154,13 @@ class LLMClient:
         try:
             data = self._post(body)
             text = self._content(data)
-        except LLMError:
+        except BaseException:
             with self._lock:
+                self._in_flight -= 1
                 self.stats.failures += 1
             raise
         with self._lock:
+            self._in_flight -= 1
             self.stats.calls += 1
             self._count_usage(data.get("usage"))
         return text

@@ -198,21 +198,29 @@ def revise(answer: str, question: str | None, references=(), client: LLMClient |
         raise InputError("max_rounds must be 0 or more")
     config = config or Config()
     progress = progress or (lambda fraction, message: None)
+    steps = max_rounds + 1
+    checking = [0]  # index of the round being checked, for progress
     if verify is None:
         from ..pipeline import check
 
         def verify(text: str) -> Report:
-            return check(text, references, config=config, sources=sources)
+            # The pipeline's own progress, squeezed into this round's share of the bar.
+            base = checking[0] / steps
+
+            def inner(fraction: float, message: str) -> None:
+                progress(min(1.0, base + fraction / steps), f"round {checking[0] + 1}: {message}")
+
+            return check(text, references, config=config, progress=inner, sources=sources)
 
     record = RevisionRecord(question=question, original=answer, max_rounds=max_rounds, model=client.model)
     histories: list[ClaimHistory] = []  # every claim ever seen
     active: list[ClaimHistory] = []  # claims of the last checked round
     unchanged_in_a_row = 0
     previous: Round | None = None
-    steps = max_rounds + 1
 
     def check_round(r: Round, previous: Round | None) -> dict[int, ClaimHistory]:
         nonlocal active
+        checking[0] = r.index
         if r.unchanged and previous is not None and previous.report is not None:
             report = previous.report  # the pipeline is deterministic: same text, same verdicts
         else:
@@ -243,13 +251,17 @@ def revise(answer: str, question: str | None, references=(), client: LLMClient |
         r.stats = report.stats
         return by_sentence
 
+    def finish(last: Round, by_sentence: dict[int, ClaimHistory], stop_reason: str) -> RevisionRecord:
+        progress(1.0, f"done: {stop_reason}")
+        return _finish(record, last, by_sentence, stop_reason, client)
+
     # Round 1: the original answer as given.
     progress(0.0, "checking the original answer")
     current = Round(0, None, answer, checked_text=answer)
     current.checked_text, current.refusal = _strip_refusal(answer)
     if current.refusal == "full":
         record.rounds.append(current)
-        return _finish(record, current, {}, "refused", client)
+        return finish(current, {}, "refused")
     by_sentence = check_round(current, None)
     record.rounds.append(current)
 
@@ -257,14 +269,14 @@ def revise(answer: str, question: str | None, references=(), client: LLMClient |
         report = current.report
         defeated = [s for s in report.sentences if s.status in DEFEATED]
         if not defeated:
-            return _finish(record, current, by_sentence, "refused" if current.refusal != "none" else "verified", client)
+            return finish(current, by_sentence, "refused" if current.refusal != "none" else "verified")
         if unchanged_in_a_row >= 2:
-            return _finish(record, current, by_sentence, "unchanged_twice", client)
+            return finish(current, by_sentence, "unchanged_twice")
         if record.revisions >= max_rounds:
-            return _finish(record, current, by_sentence, "max_rounds", client)
+            return finish(current, by_sentence, "max_rounds")
         to_llm = [s for s in defeated if by_sentence[s.index].route == "iterate"]
         if not to_llm:
-            return _finish(record, current, by_sentence, "external", client)
+            return finish(current, by_sentence, "external")
 
         feedback = [claim_feedback(s, config.relevance_floor) for s in to_llm]
         messages = revise_messages(current.answer, feedback, question)
@@ -274,29 +286,28 @@ def revise(answer: str, question: str | None, references=(), client: LLMClient |
             reply = client.chat(messages)
         except LLMBudgetExhausted as exc:
             record.error = str(exc)
-            return _finish(record, current, by_sentence, "budget", client)
+            return finish(current, by_sentence, "budget")
         except LLMError as exc:
             record.error = str(exc)
-            return _finish(record, current, by_sentence, "llm_error", client)
+            return finish(current, by_sentence, "llm_error")
         previous = current
         current = Round(n, messages[-1]["content"], reply)
         current.checked_text, current.refusal = _strip_refusal(reply)
         if not reply.strip():
             record.rounds.append(current)
             record.error = "the LLM returned an empty answer"
-            return _finish(record, previous, by_sentence, "llm_error", client)
-        current.unchanged = _norm(reply) == _norm(previous.answer)
+            return finish(previous, by_sentence, "llm_error")
+        current.unchanged = " ".join(reply.split()) == " ".join(previous.answer.split())
         unchanged_in_a_row = unchanged_in_a_row + 1 if current.unchanged else 0
         if current.refusal == "full":
             record.rounds.append(current)
-            return _finish(record, current, {}, "refused", client)
-        progress((n + 0.5) / steps, f"checking revision {n}")
+            return finish(current, {}, "refused")
         try:
             by_sentence = check_round(current, previous)
         except InputError as exc:  # e.g. a revision over the size limit
             record.rounds.append(current)
             record.error = f"the LLM's revision could not be checked: {exc}"
-            return _finish(record, previous, by_sentence, "llm_error", client)
+            return finish(previous, by_sentence, "llm_error")
         record.rounds.append(current)
 
 
