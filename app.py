@@ -113,7 +113,8 @@ if s.claim:
 for note in s.notes:
     st.warning(note)
 
-tab_evidence, tab_fix, tab_tree, tab_align = st.tabs(["Evidence", "Correction", "Dialectical tree", "Alignment"])
+tab_evidence, tab_fix, tab_tree, tab_align = st.tabs(["Evidence", "Correction", "Dialectical tree", "Alignment"],
+                                                       key="detail-tabs")
 with tab_evidence:
     if s.evidence:
         st.dataframe([{"relation": e.relation, "score": round(e.score, 3), "source": e.source,

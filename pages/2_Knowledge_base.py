@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.common import knowledge_base, page_setup, reviewer_name, show_error
+from ui.common import input_key, knowledge_base, page_setup, reviewer_name, show_error
 
 page_setup("Knowledge base")
 st.title("📚 Verified knowledge base")
@@ -85,8 +85,10 @@ if entries:
     st.subheader("One entry")
     ids = [e.id for e, _ in entries]
     chosen = st.selectbox("Entry", ids, format_func=lambda i: f"#{i} {next(e.text for e, _ in entries if e.id == i)[:80]}",
-                          key="kb-entry")
+                          key=f"kb-entry-{input_key(query, mode, status, source, min_conf, by)}")
     entry = kb.get(chosen)
+    st.caption(f"#{entry.id} · {entry.status} · source: {entry.source} · created by {entry.created_by} · "
+               f"confidence {entry.confidence:.2f}" + (f" · reviewed by {entry.reviewed_by}" if entry.reviewed_by else ""))
     with st.form(f"edit-{chosen}"):
         text = st.text_area("Text", entry.text)
         confidence = st.number_input("Confidence", 0.0, 1.0, float(entry.confidence), 0.05)

@@ -146,6 +146,9 @@ class Checker:
                     if ev.text == contradicting.text and ev.source == contradicting.source:
                         ev.relation = "contradiction"
             decide(result, detection, mismatches, config)
+            if result.status != "unverifiable":
+                # The knowledge base's refusal matters only when no other source settled the claim.
+                result.notes = [n for n in result.notes if not n.startswith("outside the knowledge base")]
             if result.status == "contradicted":
                 self._suggest(result, c, mismatches, contradicting)
         progress(0.95, "proposing corrections")

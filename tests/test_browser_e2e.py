@@ -1,0 +1,115 @@
+"""End to end in a real browser: Debian's Chromium driven by Playwright against `streamlit run app.py`.
+
+Paste an article and its reference, check, accept a correction, save it with a reviewer name, and find
+the new entry on the knowledge base page. Skipped only when /usr/bin/chromium is not installed
+(`.ci/run` installs it).
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = ROOT / "artifacts"
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = _free_port()
+    kb = tmp_path_factory.mktemp("kb")
+    env = {**os.environ, "TRUTHOMETER_KB": str(kb), "HF_HUB_OFFLINE": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            time.sleep(0.5)
+    else:
+        proc.kill()
+        pytest.fail("streamlit did not start")
+    yield f"http://127.0.0.1:{port}", kb
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"])
+        yield b
+        b.close()
+
+
+def test_check_accept_save_and_find_in_knowledge_base(server, browser):
+    url, kb = server
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1400, "height": 1800})
+    page.set_default_timeout(120_000)
+    page.goto(url)
+    page.get_by_role("button", name="Check", exact=True).wait_for()
+    page.get_by_role("textbox", name="Reviewer name").fill("e2e-reviewer")
+    page.get_by_role("textbox", name="Reviewer name").press("Enter")
+    page.get_by_label("Text to check", exact=True).fill(
+        "The Eiffel Tower is a wrought-iron lattice tower in Paris. The tower was completed in 1899 for the "
+        "World's Fair. I think it is the most beautiful building in Europe.")
+    page.get_by_label("Reference documents", exact=True).fill(
+        "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. Constructed "
+        "from 1887 to 1889 as the centrepiece of the 1889 World's Fair, it was initially criticised.")
+    page.get_by_label("Reference documents", exact=True).press("Control+Enter")
+    page.get_by_role("button", name="Check", exact=True).click()
+    page.get_by_role("tab", name="Correction").wait_for()
+    page.get_by_role("tab", name="Correction").click()
+    page.get_by_role("button", name="Accept").first.wait_for()
+    # A click that lands while Streamlit is still re-running the script is dropped: retry until the
+    # decision shows.
+    for attempt in range(5):
+        page.get_by_role("button", name="Accept").first.click()
+        try:
+            page.get_by_text("decision: accepted").first.wait_for(timeout=15_000)
+            break
+        except Exception:
+            if attempt == 4:
+                raise
+    save = page.get_by_role("button", name="Save 1 correction(s) to knowledge base")
+    save.wait_for()
+    save.click()
+    page.get_by_text("Saved 1 verified entry").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "e2e-check.png"), full_page=True)
+
+    page.goto(url + "/Knowledge_base")
+    page.get_by_role("textbox", name="Search").fill("completed in 1889 for the World's Fair")
+    page.get_by_role("textbox", name="Search").press("Enter")
+    try:
+        page.get_by_text("created by e2e-reviewer").first.wait_for()
+        assert page.get_by_role("textbox", name="Text", exact=True).input_value() == \
+            "The tower was completed in 1889 for the World's Fair."
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "e2e-knowledge-base.png"), full_page=True)
+    page.close()
