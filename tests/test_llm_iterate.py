@@ -224,10 +224,11 @@ def test_real_pipeline_hallucination_fixed():
     references = [("eiffel.txt", "The Eiffel Tower was completed in 1889. It is located in Paris. "
                                  "It was designed by the engineering company of Gustave Eiffel.")]
     fixed = "The Eiffel Tower was completed in 1889. It is located in Paris."
-    with FakeLLM([fixed]) as llm:
+    with FakeLLM([f"Here is the revised answer:\n\n{fixed}"]) as llm:
         record = revise("The Eiffel Tower was completed in 1925. It is located in Paris.",
                         "When was the Eiffel Tower completed?", references, client_for(llm))
         prompt = llm.posts[0]["json"]["messages"][-1]["content"]
+    assert record.rounds[1].answer == fixed and record.rounds[1].raw_answer.startswith("Here is")
     assert record.rounds[0].verdicts[0]["status"] == "contradicted"
     assert record.rounds[0].verdicts[0]["suggestion"] == "The Eiffel Tower was completed in 1889."
     assert "The Eiffel Tower was completed in 1889." in prompt and "eiffel.txt" in prompt
@@ -255,3 +256,33 @@ def test_rounds_html_escapes_llm_output():
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "Original answer" in html and "Revision 1" in html and "tom-unverifiable" in html
     assert "&lt;b&gt;q&lt;/b&gt;" in html  # the prompt (with the question) is shown escaped
+
+
+def test_real_pipeline_hard_check_includes_knowledge_base_refusal(tmp_path):
+    """The LLM insists on a claim the knowledge base is too far from (Learn-to-Refuse hard refusal): it never
+    verifies, although the LLM did not refuse (soft check passes, hard check fails)."""
+    import truthometer
+    from truthometer.config import Config
+    from truthometer.knowledge import KnowledgeBaseSource, open_kb
+    from truthometer.pipeline import Checker
+
+    kb = open_kb(tmp_path / "kb")  # the shipped seed, real embeddings
+    checker = Checker(Config(), [KnowledgeBaseSource(kb, alpha=0.75)])
+    answer = "The Eiffel Tower in Paris was completed in 1889. My cat prefers the blue cushion on Sundays."
+    with FakeLLM([answer]) as llm:
+        record = revise(answer, None, (), client_for(llm), verify=checker.check, max_rounds=3)
+        prompt = llm.posts[0]["json"]["messages"][-1]["content"]
+    assert "My cat prefers the blue cushion on Sundays." in prompt and "NO EVIDENCE" in prompt
+    assert record.rounds[0].verdicts[0]["status"] == "supported"
+    assert "outside the knowledge base" in record.rounds[0].verdicts[1]["reason"]
+    assert record.stop_reason == "unchanged_twice" and record.soft_ok and not record.hard_ok
+    assert [c["verdict"] for c in record.claims] == ["verified", "not_verified"]
+    assert record.verdict == "not_verified"
+
+    # The pipeline's check passed as it is still gets the references.
+    with FakeLLM(["unused"]) as llm:
+        record = revise("The Eiffel Tower was completed in 1889.", None,
+                        [("eiffel.txt", "The Eiffel Tower was completed in 1889.")], client_for(llm),
+                        verify=truthometer.check, max_rounds=0)
+    assert record.stop_reason == "verified"
+    kb.close()

@@ -22,7 +22,7 @@ from ..config import Config
 from ..errors import InputError
 from ..report import Report, SentenceResult, apply_suggestions
 from .client import LLMBudgetExhausted, LLMClient, LLMError
-from .prompts import REFUSAL_MARKER, ClaimFeedback, EvidenceNote, revise_messages, split_refusal
+from .prompts import REFUSAL_MARKER, ClaimFeedback, EvidenceNote, clean_revision, revise_messages, split_refusal
 
 STOP_REASONS = ("verified", "max_rounds", "unchanged_twice", "budget", "llm_error", "refused", "external")
 DEFEATED = ("contradicted", "unverifiable")
@@ -105,6 +105,7 @@ class Round:
     index: int
     prompt: str | None
     answer: str
+    raw_answer: str = ""  # the LLM's reply as sent, when cleaning (preamble, quotes) changed it
     refusal: str = "none"  # none | partial | full (soft refusal)
     unchanged: bool = False  # identical to the previous round's answer
     checked_text: str = ""  # the answer without the refusal sentence: what the pipeline checked
@@ -113,7 +114,8 @@ class Round:
     report: Report | None = field(default=None, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "prompt": self.prompt, "answer": self.answer, "refusal": self.refusal,
+        return {"index": self.index, "prompt": self.prompt, "answer": self.answer, "raw_answer": self.raw_answer,
+                "refusal": self.refusal,
                 "unchanged": self.unchanged, "checked_text": self.checked_text, "verdicts": self.verdicts,
                 "stats": self.stats}
 
@@ -200,17 +202,11 @@ def revise(answer: str, question: str | None, references=(), client: LLMClient |
     progress = progress or (lambda fraction, message: None)
     steps = max_rounds + 1
     checking = [0]  # index of the round being checked, for progress
-    if verify is None:
-        from ..pipeline import check
+    def round_progress(fraction: float, message: str) -> None:
+        # The pipeline's own progress, squeezed into this round's share of the bar.
+        progress(min(1.0, (checking[0] + fraction) / steps), f"round {checking[0] + 1}: {message}")
 
-        def verify(text: str) -> Report:
-            # The pipeline's own progress, squeezed into this round's share of the bar.
-            base = checking[0] / steps
-
-            def inner(fraction: float, message: str) -> None:
-                progress(min(1.0, base + fraction / steps), f"round {checking[0] + 1}: {message}")
-
-            return check(text, references, config=config, progress=inner, sources=sources)
+    verify = _as_verify(verify, references, config, sources, round_progress)
 
     record = RevisionRecord(question=question, original=answer, max_rounds=max_rounds, model=client.model)
     histories: list[ClaimHistory] = []  # every claim ever seen
@@ -291,7 +287,9 @@ def revise(answer: str, question: str | None, references=(), client: LLMClient |
             record.error = str(exc)
             return finish(current, by_sentence, "llm_error")
         previous = current
-        current = Round(n, messages[-1]["content"], reply)
+        cleaned = clean_revision(reply)
+        current = Round(n, messages[-1]["content"], cleaned, raw_answer=reply if cleaned != reply else "")
+        reply = cleaned
         current.checked_text, current.refusal = _strip_refusal(reply)
         if not reply.strip():
             record.rounds.append(current)
@@ -309,6 +307,21 @@ def revise(answer: str, question: str | None, references=(), client: LLMClient |
             record.error = f"the LLM's revision could not be checked: {exc}"
             return finish(previous, by_sentence, "llm_error")
         record.rounds.append(current)
+
+
+def _as_verify(verify, references, config: Config, sources, progress: Progress) -> Verify:
+    """``verify`` as a one-argument function. The pipeline's ``check`` and a ``Checker.check`` method are
+    given the references, sources and progress here, so passing them as they are does the right thing."""
+    if verify is None or (getattr(verify, "__module__", "") == "truthometer.pipeline"
+                          and getattr(verify, "__name__", "") == "check" and not hasattr(verify, "__self__")):
+        from ..pipeline import check
+
+        return lambda text: check(text, references, config=config, progress=progress, sources=sources)
+    owner = getattr(verify, "__self__", None)
+    if type(owner).__name__ == "Checker" and type(owner).__module__ == "truthometer.pipeline" \
+            and getattr(verify, "__name__", "") == "check":
+        return lambda text: owner.check(text, references, progress=progress, sources=sources)
+    return verify
 
 
 def _strip_refusal(answer: str) -> tuple[str, str]:

@@ -105,6 +105,23 @@ def revise_messages(answer: str, feedback: list[ClaimFeedback], question: str | 
             {"role": "user", "content": revise_prompt(answer, feedback, question)}]
 
 
+_PREAMBLE = re.compile(r"^\s*(?:(?:sure|certainly|okay|ok|of course)[,!.]?\s*)?(?:here(?: is|'s)[^\n:]*|"
+                       r"(?:the )?revised answer[^\n:]*|revision[^\n:]*):[ \t]*\n?", re.IGNORECASE)
+_FENCE = re.compile(r'^\s*(?:```[\w-]*|""")\s*\n(.*?)\n\s*(?:```|""")\s*$', re.DOTALL)
+
+
+def clean_revision(reply: str) -> str:
+    """The revised answer without a chatty preamble ("Here is the revised answer:") or echoed quotes/fences."""
+    text = reply.strip()
+    text = _PREAMBLE.sub("", text, count=1).strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1).strip()
+    if len(text) >= 6 and text.startswith('"""') and text.endswith('"""'):
+        text = text[3:-3].strip()
+    return text
+
+
 # -- soft refusal ----------------------------------------------------------------------------------
 def _normalise(text: str) -> str:
     text = text.lower().replace("’", "'").replace("can't", "cannot").replace("can not", "cannot")
