@@ -32,7 +32,7 @@ def test_correction_is_minimal(report):
     [sub] = fix.substitutions
     assert (sub.from_, sub.to, sub.kind) == ("1899", "1889", "date")
     assert report.sentences[1].text[sub.start:sub.end] == "1899"
-    assert "1889" in sub.evidence and sub.evidence_locator.startswith("eiffel.md")
+    assert "1889" in sub.evidence and "eiffel.md" in sub.evidence_locator
     assert report.corrected_text == TEXT.replace("1899", "1889")
 
 
