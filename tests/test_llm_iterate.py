@@ -106,7 +106,8 @@ def test_unchanged_twice_routes_the_repeated_hallucination_outside():
     # ... and it is no longer sent to the LLM; the unverifiable claim still is.
     assert "completed in 1925" in prompts[0].split("defeated:")[1]
     assert "completed in 1925" not in prompts[1].split("defeated:")[1] and "bright green" in prompts[1]
-    assert record.final_text == "The Eiffel Tower was completed in 1889. The tower is painted bright green every spring."
+    assert record.final_text == ("The Eiffel Tower was completed in 1889. "
+                                 "The tower is painted bright green every spring.")
     assert record.final_answer == answer
     by_text = {c["text"]: c for c in record.claims}
     assert by_text["The Eiffel Tower was completed in 1925."]["verdict"] == "corrected"

@@ -132,13 +132,16 @@ def render_text(record, show_prompts: bool = False) -> str:
     if record.external_corrections:
         lines.append("=== Corrected outside the LLM")
         for c in record.external_corrections:
-            suggestion = c["suggestion"]["corrected"] if c.get("suggestion") else "(no correction found in the evidence)"
+            suggestion = (c["suggestion"]["corrected"] if c.get("suggestion")
+                          else "(no correction found in the evidence)")
             lines.append(f"  {c['claim']}  =>  {suggestion}   [{c['why']}, round {c['round'] + 1}]")
         lines.append("")
     llm = record.llm
     tokens = f", {llm.get('total_tokens', 0)} tokens" if llm.get("usage_reported") else ""
+    calls = llm.get("calls", 0)
     lines.append(f"Stopped: {STOP_WORDS.get(record.stop_reason, record.stop_reason)}; verdict: {record.verdict} "
-                 f"({record.revisions} revision{'s' * (record.revisions != 1)}, {llm.get('calls', 0)} LLM call{'s' * (llm.get('calls', 0) != 1)}{tokens})")
+                 f"({record.revisions} revision{'s' * (record.revisions != 1)}, "
+                 f"{calls} LLM call{'s' * (calls != 1)}{tokens})")
     if record.error:
         lines.append(f"LLM error: {record.error}")
     lines.append("")

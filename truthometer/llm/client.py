@@ -254,7 +254,8 @@ def _client_error(status: int, response: requests.Response, client: LLMClient) -
         hint = "it asks for a key: give --api-key or set " + ENV_KEY if not client._key else "the key was refused"
         return f"{where}: HTTP {status}, {hint}"
     if status == 404:
-        return f"{where}: HTTP 404 at {client.url} (wrong URL, or model {client.model!r} not found){_body_hint(response)}"
+        return (f"{where}: HTTP 404 at {client.url} (wrong URL, or model {client.model!r} not found)"
+                f"{_body_hint(response)}")
     return f"{where}: HTTP {status}{_body_hint(response)}"
 
 

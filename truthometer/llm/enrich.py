@@ -87,7 +87,7 @@ def _past(verb: str) -> str:
 def _time_preposition(answer: str) -> str:
     if re.match(r"^(in|on|at|during|around|about|circa|between)\b", answer, re.IGNORECASE):
         return ""
-    if re.search(r"\b\d{1,2}(st|nd|rd|th)?\b.*\b\d{3,4}\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    if re.search(r"\b\d{1,2}(st|nd|rd|th)?\b.*\b\d{3,4}\b|\b(mon|tues|wednes|thurs|fri|satur|sun)day\b",
                  answer, re.IGNORECASE):
         return "on "
     return "in "

@@ -84,7 +84,8 @@ def revise_prompt(answer: str, feedback: list[ClaimFeedback], question: str | No
             lines.append("   Evidence:")
             for note in item.evidence[:MAX_EVIDENCE_PER_CLAIM]:
                 where = f"{note.source}: {note.locator}" if note.locator else note.source
-                lines.append(f'   - [{where}] "{_quote(note.text)}" ({_RELATION_WORDS.get(note.relation, note.relation)})')
+                relation = _RELATION_WORDS.get(note.relation, note.relation)
+                lines.append(f'   - [{where}] "{_quote(note.text)}" ({relation})')
         else:
             lines.append("   Evidence: none found.")
     if len(feedback) > len(shown):
