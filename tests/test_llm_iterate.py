@@ -14,6 +14,7 @@ LOCATOR = "eiffel.txt#1"
 TRUE = {EVIDENCE, "It stands in Paris.", "The tower is made of wrought iron."}
 # wrong sentence -> its correction from the evidence
 WRONG = {"The Eiffel Tower was completed in 1925.": "The Eiffel Tower was completed in 1889.",
+         "The Eiffel Tower was completed in 1926.": "The Eiffel Tower was completed in 1889.",
          "Completed 1925.": "Completed 1889."}
 
 
@@ -43,8 +44,9 @@ class FakeVerifier:
                 r.status, r.reason = "contradicted", "contradicted: date '1925' where the evidence has '1889'"
                 r.evidence = [Evidence(EVIDENCE, "reference", LOCATOR, 0.9, "contradiction")]
                 fixed = WRONG[sentence]
-                i = sentence.index("1925")
-                r.suggestion = Suggestion(fixed, [Substitution("1925", "1889", i, i + 4, "date", EVIDENCE, LOCATOR)])
+                i = sentence.index("192")
+                r.suggestion = Suggestion(fixed, [Substitution(sentence[i:i + 4], "1889", i, i + 4, "date", EVIDENCE,
+                                                               LOCATOR)])
             results.append(r)
         return Report(text, results)
 
@@ -125,6 +127,20 @@ def test_only_external_claims_left_stops_without_asking_again():
     assert record.final_text == FIXED
 
 
+def test_a_reworded_hallucination_is_the_same_claim():
+    # The LLM "fixes" 1925 into 1926: contradicted again in the next round, so it is routed outside.
+    answer = "The Eiffel Tower was completed in 1925. The tower is painted bright green every spring."
+    reworded = "The Eiffel Tower was completed in 1926. The tower is painted bright green every spring."
+    with FakeLLM([reworded, "The tower is painted green."]) as llm:
+        record = revise(answer, None, client=client_for(llm), verify=FakeVerifier(), max_rounds=2)
+    [external] = record.external_corrections
+    assert external["claim"] == "The Eiffel Tower was completed in 1926." and external["round"] == 1
+    assert external["why"] == "repeated hallucination"
+    assert record.rounds[1].verdicts[0]["claim_id"] == record.rounds[0].verdicts[0]["claim_id"]
+    assert record.rounds[1].verdicts[0]["route"] == "external"
+    assert record.stop_reason == "max_rounds"
+
+
 def test_short_phrase_goes_straight_to_external_correction():
     with FakeLLM(["unused"]) as llm:
         record = revise("Completed 1925.", None, client=client_for(llm), verify=FakeVerifier())
@@ -142,6 +158,7 @@ def test_route_claim_policy():
     assert route_claim(ClaimHistory(0, long, ["unverifiable", "unverifiable"], [0, 1])) == "iterate"
     assert route_claim(ClaimHistory(0, long, ["unverifiable", "contradicted"], [0, 1])) == "iterate"
     assert route_claim(ClaimHistory(0, "Built in 1925.", ["contradicted"], [0])) == "external"
+    assert route_claim(ClaimHistory(0, "It stands in Berlin.", ["contradicted"], [0])) == "iterate"
 
 
 def test_max_rounds():

@@ -26,9 +26,10 @@ from .prompts import REFUSAL_MARKER, ClaimFeedback, EvidenceNote, clean_revision
 
 STOP_REASONS = ("verified", "max_rounds", "unchanged_twice", "budget", "llm_error", "refused", "external")
 DEFEATED = ("contradicted", "unverifiable")
-#: A claim this short (word tokens) is a phrase: substituting words from the evidence fixes it better
-#: than regenerating it (Truth-O-Meter routes short phrases to the external correction).
-SHORT_PHRASE_TOKENS = 4
+#: A claim this short (word tokens) is a phrase, not a clause ("Completed 1925.", "Paris, France."):
+#: substituting words from the evidence fixes it better than regenerating it (Truth-O-Meter routes short
+#: phrases to the external correction). Four words already make sentences such as "It stands in Paris."
+SHORT_PHRASE_TOKENS = 3
 #: Two sentences of consecutive rounds are the same claim when this similar (rapidfuzz ratio, 0-100).
 SAME_CLAIM_RATIO = 75.0
 
