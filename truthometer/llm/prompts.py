@@ -51,7 +51,8 @@ class ClaimFeedback:
     def why(self) -> str:
         """Why the claim is defeated, in the words the prompt uses."""
         if self.status == "contradicted":
-            return "CONTRADICTED by the evidence" + (f" ({self.reason})" if self.reason else "")
+            reason = re.sub(r"^contradicted:\s*", "", self.reason or "", flags=re.IGNORECASE)
+            return "CONTRADICTED by the evidence" + (f" ({reason})" if reason else "")
         if self.evidence:
             return "NOT CONFIRMED: the evidence is about this claim but does not state it"
         return "NO EVIDENCE: nothing in the sources supports this claim"
