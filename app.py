@@ -1,6 +1,8 @@
 """Truth-O-Meter — the check page: paste a text, check it, review the suggested corrections."""
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 
 from truthometer.config import MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
@@ -24,6 +26,12 @@ method = st.sidebar.selectbox("Judging method", METHODS, index=METHODS.index(Con
 use_kb = st.sidebar.checkbox("Use the verified knowledge base", value=True)
 use_web = st.sidebar.checkbox("Search the web", value=False,
                               help="DuckDuckGo; when the web is unreachable each sentence says so.")
+with st.sidebar.expander("LLM (optional)"):
+    llm_url = st.text_input("OpenAI-compatible endpoint", os.environ.get("TRUTHOMETER_LLM_URL", ""), key="llm-url",
+                            help="Ollama, llama.cpp server, vLLM, OpenAI… Leave empty to work without an LLM.")
+    llm_model = st.text_input("Model", os.environ.get("TRUTHOMETER_LLM_MODEL", ""), key="llm-model")
+    llm_key = st.text_input("API key (if the endpoint asks for one)", type="password", key="llm-key")
+    llm_question = st.text_input("The question the text answers (optional)", key="llm-question")
 
 # ---- input ----------------------------------------------------------------------------------------
 left, right = st.columns(2)
@@ -203,3 +211,32 @@ download_cols[0].download_button("JSON report", report.to_json(), "truthometer-r
 download_cols[1].download_button("Markdown report", report_markdown(report), "truthometer-report.md", "text/markdown")
 download_cols[2].download_button("HTML report", report_html(report), "truthometer-report.html", "text/html")
 download_cols[3].download_button("Corrected text", corrected, "corrected.txt", "text/plain")
+
+# ---- optional: revise with the LLM (Truth-O-Meter-i) --------------------------------------------------
+if llm_url.strip() and llm_model.strip():
+    st.divider()
+    st.subheader("Revise with LLM")
+    st.caption("The LLM is asked again with the evidence and why each flagged claim is defeated, until the text "
+               "verifies (at most 3 revisions); claims it keeps getting wrong go to the external correction.")
+    if st.button("Revise with LLM", key="revise"):
+        from truthometer.llm import LLMClient, revise
+        from truthometer.llm.render import rounds_html
+        from truthometer.sources import build_sources
+
+        try:
+            body, references = gather_inputs()
+            client = LLMClient(llm_url.strip(), llm_model.strip(), api_key=llm_key or None)
+            bar = st.progress(0.0, text="revising")
+            record = revise(body, llm_question or None, references, client, config=Config().with_(method=method),
+                            progress=lambda f, m: bar.progress(min(1.0, f), text=m),
+                            sources=build_sources(Config(), use_kb=use_kb, web=use_web))
+            bar.empty()
+            st.session_state["revision"] = record
+        except Exception as exc:
+            show_error(exc)
+    record = st.session_state.get("revision")
+    if record is not None:
+        st.caption(f"stopped: {record.stop_reason}; LLM calls: {record.llm.get('calls', '?') if isinstance(record.llm, dict) else ''}")
+        st.html(rounds_html(record))
+        st.text_area("Final text", record.final_text, height=160, key="revision-final")
+

@@ -1,4 +1,6 @@
 """The check page through Streamlit's AppTest (headless, no browser)."""
+import json
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -48,3 +50,20 @@ def test_accepting_a_substitution_updates_the_corrected_text(app):
     assert not app.exception
     assert "completed in 1889." in corrected() and "1899" not in corrected()
     assert any(b.label.startswith("Save 1 correction") for b in app.button)
+
+
+def test_revise_with_llm_shows_the_rounds(app):
+    from fake_llm_server import FakeLLM
+
+    with FakeLLM(["The Eiffel Tower was completed in 1889."]) as llm:
+        app.sidebar.text_input(key="llm-url").set_value(llm.url)
+        app.sidebar.text_input(key="llm-model").set_value("fake")
+        _check(app, text="The Eiffel Tower was completed in 1899.")
+        app.button(key="revise").click().run()
+        assert not app.exception
+        assert len(llm.requests) == 1
+        prompt = json.dumps(llm.requests[0]["json"]["messages"])
+        assert "1889" in prompt  # the evidence went to the LLM
+    final = app.text_area(key="revision-final").value
+    assert final == "The Eiffel Tower was completed in 1889."
+    assert any("stopped: verified" in c.value for c in app.caption)
