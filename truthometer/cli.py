@@ -20,6 +20,7 @@ COMMANDS = {
     "kb": "truthometer.knowledge.cli",
     "bench": "truthometer.benchmarks.cli",
     "revise": "truthometer.llm.cli",
+    "enrich": "truthometer.llm.enrich_cli",
 }
 
 
