@@ -430,6 +430,24 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
     return score
 
 
+_END_WORDS = {"complete", "finish", "end", "conclude", "die", "close", "open", "inaugurate", "last", "until"}
+_START_WORDS = {"start", "begin", "found", "establish", "launch", "bear", "commence", "since", "first"}
+_RANGE_JOINERS = {"to", "-", "–", "—", "until", "till", "through"}
+
+
+def _range_end_bonus(claim, evidence, cand: Slot) -> float:
+    """In "from 1887 to 1889", a claim about completion means the range's end, about a start its
+    beginning."""
+    lemmas = {t.lemma_.lower() for t in claim}
+    after = cand.j < len(evidence) and evidence[cand.j].lower_ in _RANGE_JOINERS
+    before = cand.i > 0 and evidence[cand.i - 1].lower_ in _RANGE_JOINERS
+    if lemmas & _END_WORDS and before and not after:
+        return 0.75
+    if lemmas & _START_WORDS and after and not before:
+        return 0.75
+    return 0.0
+
+
 def _in_subject(claim, slot: Slot) -> bool:
     root = claim[:].root
     for child in root.children:
@@ -582,6 +600,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             if slot.kind in ("attribute", "noun") and role < 1.0:
                 continue  # a bare word needs a matching governor to count as this slot's counterpart
             bonus = 3.0 if slot.kind == "number" and slot.unit and slot.unit == c.unit else 0.0
+            if slot.kind in ("date", "number"):
+                bonus += _range_end_bonus(claim, evidence, c)
             scored.append((role + 2.0 * prox + bonus, -c.i, c))
         if loose:
             scored = [x for x in scored if _role(claim, slot, evidence, x[2]) >= 1.5]

@@ -1,0 +1,201 @@
+"""Alignment of claims with evidence, minimal corrections, propagation, HTML diff (issue 5)."""
+import html
+import json
+import re
+
+import pytest
+
+from truthometer.alignment import (Alignment, align, align_many, alignment_html, apply_substitutions,
+                                   pronoun_dependencies, propagate, suggest_correction)
+from truthometer.report import Evidence, Substitution
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _models():
+    # Load spaCy and the encoder once for the module.
+    align("The tower was completed in 1889.", "The tower was completed in 1889.")
+
+
+def fix(claim, evidence):
+    s = suggest_correction(claim, evidence)
+    assert s is not None, f"no correction for {claim!r}"
+    return s
+
+
+def test_year_for_a_year_not_the_whole_range():
+    claim = "The tower was completed in 1899 for the World's Fair."
+    evidence = ("Constructed from 1887 to 1889 as the centrepiece of the 1889 World's Fair, it was initially "
+                "criticised by some of France's leading artists.")
+    s = fix(claim, evidence)
+    assert s.corrected == "The tower was completed in 1889 for the World's Fair."
+    assert "1887 to 1889" not in s.corrected and "1899" not in s.corrected
+    [sub] = s.substitutions
+    assert (sub.from_, sub.to, sub.kind) == ("1899", "1889", "date")
+    assert claim[sub.start:sub.end] == "1899"
+    assert sub.evidence == evidence
+
+
+def test_completion_means_the_end_of_a_range():
+    s = fix("Wow, the tower was completed in 1899!", "Constructed from 1887 to 1889, it was criticised.")
+    assert s.corrected == "Wow, the tower was completed in 1889!"
+
+
+def test_number_with_unit():
+    s = fix("The recommended cold tire pressure for the front tires is 40 psi.",
+            "The recommended cold tire inflation pressure is 37 psi for the front and rear tires.")
+    assert s.corrected == "The recommended cold tire pressure for the front tires is 37 psi."
+    assert s.substitutions[0].kind == "number"
+
+
+def test_number_picked_by_context_and_unit():
+    s = fix("The blade on the driver's side is 18 inches long.",
+            "The driver's side blade is 650 mm (26 in) long, and the passenger's side blade is 450 mm (18 in) long.")
+    assert s.corrected == "The blade on the driver's side is 26 inches long."
+
+
+def test_other_unit_of_the_same_dimension_moves_with_the_number():
+    s = fix("Mix 200 ml of descaler with 1 litre of water.", "Mix 100 ml of descaler with 500 ml of water.")
+    assert s.corrected == "Mix 100 ml of descaler with 500 ml of water."
+    assert len(s.substitutions) == 2  # several wrong slots: all substituted
+
+
+def test_person_for_a_person():
+    s = fix("The film was directed by Christopher Nolan.",
+            "The film is a 2010 drama directed by Radhakrishna Jagarlamudi.")
+    assert s.corrected == "The film was directed by Radhakrishna Jagarlamudi."
+    assert s.substitutions[0].kind == "entity"
+
+
+def test_nationality_with_article_agreement():
+    s = fix("Savages was a German film.", "Savages is a 2012 American crime thriller film directed by Oliver Stone.")
+    assert s.corrected == "Savages was an American film."
+    [sub] = s.substitutions
+    assert sub.from_ == "a German" and sub.to == "an American"
+
+
+def test_case_kept_at_sentence_start():
+    s = fix("German engineers built the bridge in 1932.", "The bridge was built by American engineers in 1932.")
+    assert s.corrected == "American engineers built the bridge in 1932."
+
+
+def test_polarity_removed_when_evidence_affirms():
+    assert fix("YouTube is not a website.",
+               "YouTube is an American video-sharing website headquartered in San Bruno.").corrected \
+        == "YouTube is a website."
+
+
+def test_polarity_removed_with_verb_inflection():
+    s = fix("Gin does not derive its flavour from juniper berries.", "Gin derives its flavour from juniper berries.")
+    assert s.corrected == "Gin derives its flavour from juniper berries."
+    assert s.substitutions[0].kind == "negation"
+
+
+def test_polarity_inserted_when_evidence_negates():
+    a = align("Pharrell Williams plays drums.", "Pharrell Williams does not play drums or any other instrument.")
+    assert a.polarity_mismatch and a.evidence_negated and not a.claim_negated
+    s = suggest_correction("Pharrell Williams plays drums.",
+                           "Pharrell Williams does not play drums or any other instrument.", a)
+    assert s.corrected == "Pharrell Williams does not play drums."
+
+
+def test_never_flipped_both_ways():
+    assert fix("The museum has never been closed.", "The museum has been closed since 2019.").corrected \
+        == "The museum has been closed."
+    assert fix("The museum has been closed.", "The museum has never been closed.").corrected \
+        == "The museum has not been closed."
+
+
+def test_slot_not_covered_is_left_with_a_note():
+    s = fix("Git was created by Linus Torvalds in 2004 in Finland.", "Git was created in 2005 by Linus Torvalds.")
+    assert s.corrected == "Git was created by Linus Torvalds in 2005 in Finland."
+    assert "Finland" in s.note
+
+
+def test_nothing_to_correct_returns_none():
+    assert suggest_correction("Git was created in 2005.", "Git was created in 2005 by Linus Torvalds.") is None
+    assert suggest_correction("", "anything") is None
+    assert suggest_correction("Git was created in 2005.", "   ") is None
+
+
+def test_evidence_object_carries_its_locator():
+    ev = Evidence(text="Git was created in 2005 by Linus Torvalds.", source="reference", locator="doc1 #2", score=0.9)
+    s = suggest_correction("Git was created in 2004.", ev)
+    assert s.corrected == "Git was created in 2005."
+    assert s.substitutions[0].evidence_locator == "reference: doc1 #2"
+    assert s.substitutions[0].evidence == ev.text
+
+
+def test_alignment_structure_and_dict_is_json():
+    a = align("The tower was completed in 1899.", "The tower was completed in 1889.")
+    assert isinstance(a, Alignment)
+    ops = {t.text: t.op for t in a.tokens}
+    assert ops["1899"] == "substituted" and ops["tower"] == "equal"
+    edge = next(e for e in a.edges if e.op == "substituted")
+    assert a.evidence[edge.evidence_start:edge.evidence_end] == "1889"
+    assert a.claim[edge.claim_start:edge.claim_end] == "1899"
+    d = json.loads(json.dumps(a.to_dict()))
+    assert d["edges"] and d["tokens"][0]["text"] == "The"
+    assert a.contradicts and a.flagged
+
+
+def test_paraphrase_counts_as_equal():
+    a = align("Savages is an American movie.", "Savages is a 2012 American film directed by Oliver Stone.")
+    assert not a.contradicts, [(e.claim_text, e.op, e.evidence_text) for e in a.edges]
+
+
+def test_html_escapes_claim_and_evidence():
+    claim = "<script>alert(1)</script> The tower was completed in 1899."
+    evidence = "The tower <b onmouseover=x>was</b> completed in 1889 \"quoted\"."
+    a = align(claim, evidence)
+    out = a.to_html()
+    assert out == alignment_html(a)
+    assert "<script" not in out and "&lt;" in out
+    assert "<b " not in out and "onmouseover=x>" not in out
+    assert "1889" in out and "<del" in out and "<ins" in out
+    # Every tag is ours; the claim's text, unescaped, reads back unchanged.
+    assert set(re.findall(r"</?([a-z]+)", out)) <= {"span", "del", "ins", "u"}
+    text = html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<ins[^>]*>.*?</ins>", "", out)))
+    assert text == claim
+    # Evidence words shown beside a substitution are escaped too.
+    b = align("The tower was completed in 1899.", "The tower was completed in <i>1889</i>.")
+    assert "<i>" not in b.to_html()
+
+
+def test_deterministic():
+    pairs = [("Mix 200 ml of descaler with 1 litre of water.", "Mix 100 ml of descaler with 500 ml of water."),
+             ("Savages was a German film.", "Savages is a 2012 American crime thriller film.")]
+    first = [a.to_dict() for a in align_many(pairs)]
+    second = [a.to_dict() for a in align_many(list(reversed(pairs)))][::-1]
+    assert first == second
+    assert suggest_correction(*pairs[0]) == suggest_correction(*pairs[0])
+
+
+def test_apply_substitutions_subset_back_to_front():
+    s = fix("Mix 200 ml of descaler with 1 litre of water.", "Mix 100 ml of descaler with 500 ml of water.")
+    first, second = sorted(s.substitutions, key=lambda x: x.start)
+    assert apply_substitutions("Mix 200 ml of descaler with 1 litre of water.", [second]) \
+        == "Mix 200 ml of descaler with 500 ml of water."
+    assert apply_substitutions("Mix 200 ml of descaler with 1 litre of water.", [first]) \
+        == "Mix 100 ml of descaler with 1 litre of water."
+    assert apply_substitutions("Mix 200 ml of descaler with 1 litre of water.", []) \
+        == "Mix 200 ml of descaler with 1 litre of water."
+    # a substitution that no longer matches the sentence is skipped, not applied blindly
+    stale = Substitution("300", "100", 4, 7)
+    assert apply_substitutions("Mix 200 ml.", [stale]) == "Mix 200 ml."
+
+
+def test_propagation_to_later_sentences():
+    sentences = ["Git has been maintained by Linus Torvalds since 2005.",
+                 "The weather was fine.",
+                 "Linus Torvalds also reviews every patch, and Torvalds answers mail.",
+                 "He lives in Oregon."]
+    s = fix(sentences[0], "Since 26 July 2005, Git has been maintained by Junio Hamano.")
+    assert s.corrected == "Git has been maintained by Junio Hamano since 2005."
+    carried = propagate(sentences, 0, s.substitutions)
+    assert set(carried) == {2}
+    assert apply_substitutions(sentences[2], carried[2]) == "Junio Hamano also reviews every patch, and Hamano answers mail."
+    assert all(c.evidence == s.substitutions[0].evidence for c in carried[2])
+    # earlier sentences are never touched
+    assert propagate(sentences, 2, s.substitutions) == {}
+    deps = pronoun_dependencies(sentences, 2, s.substitutions)
+    assert deps == {3: ["he"]}
