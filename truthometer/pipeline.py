@@ -139,7 +139,8 @@ class Checker:
             else:
                 detection = delucionqa.detect(config.method, c.claim, [e.text for e, _ in pairs],
                                               [s for _, s in pairs], config, c.span)
-                if detection.supported:
+                # The similarity detectors cannot see a wrong number or name: the rule tier overrides them.
+                if detection.supported and contradicting is None:
                     result.evidence[0].relation = "support"
             if contradicting is not None:
                 for ev in result.evidence:
