@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
@@ -38,24 +39,40 @@ class KnowledgeBase:
             def embedder(texts):
                 return models.embed(texts)
         self._embed = embedder
+        self._lock = threading.RLock()
         self.store = SqliteStore(self.directory / DB_NAME)
         # First start: the shipped seed entries, approved (they are curated with the code).
+        # Checked again inside the inserting transaction, so concurrent first starts seed once.
         if seed is not None and self.store.meta("seeded") is None:
-            if Path(seed).is_file() and self.store.counts()["total"] == 0:
-                self.import_jsonl(Path(seed).read_text(encoding="utf-8").splitlines(), default_status="approved",
-                                  actor="seed")
-            self.store.meta("seeded", "1")
+            entries = self.parse_jsonl(Path(seed), default_status="approved", actor="seed") \
+                if Path(seed).is_file() else []
+            vectors = self._embed([e.text for e in entries]) if entries else np.zeros((0, dim), np.float32)
+            self.store.insert(entries, vectors, once="seeded")
         self.index = VectorIndex(self.directory / INDEX_NAME, self.store, dim)
 
     # -- adding ------------------------------------------------------------------------------------
-    def add_many(self, entries: list[NewEntry]) -> list[Entry]:
+    def add_many(self, entries: Iterable[NewEntry], batch_size: int = 2048,
+                 progress: Callable[[float, str], None] | None = None) -> list[Entry]:
+        """Add entries in ONE transaction (all or nothing); texts are embedded in batches first."""
+        entries = list(entries)
         if not entries:
             return []
-        vectors = self._embed([e.text.strip() for e in entries])
-        before = self.store.generation()
-        ids = self.store.insert(entries, vectors)
-        if hasattr(self, "index"):
-            self.index.add(ids, vectors, before, before + 1)
+        for e in entries:  # fail before the slow part
+            if not isinstance(e.text, str) or not e.text.strip():
+                raise InputError("an entry needs a non-empty text")
+        parts = []
+        for start in range(0, len(entries), batch_size):
+            parts.append(np.asarray(self._embed([e.text.strip() for e in entries[start:start + batch_size]]),
+                                    dtype=np.float32))
+            if progress:
+                progress(min(1.0, (start + batch_size) / len(entries)), f"embedded {min(len(entries), start + batch_size)}"
+                         f" of {len(entries)} entries")
+        vectors = np.vstack(parts)
+        with self._lock:
+            ids = self.store.insert(entries, vectors)
+            before, after = self.store.last_write
+            if hasattr(self, "index"):
+                self.index.add(ids, vectors, before, after)
         return self.store.get(ids)
 
     def add(self, text: str, source: str = "", locator: str = "", confidence: float = 1.0, status: str = "pending",
@@ -86,7 +103,14 @@ class KnowledgeBase:
         """The k nearest entries (of ``status``; None for any) per text, by L2 distance, nearest first."""
         if not texts:
             return []
-        vectors = self._embed(list(texts))
+        return self.search_vectors(self._embed(list(texts)), k, status)
+
+    def search_vectors(self, vectors: np.ndarray, k: int = 4,
+                       status: str | None = "approved") -> list[list[tuple[Entry, float]]]:
+        """search() for vectors already embedded (normalised, one row per query)."""
+        vectors = np.asarray(vectors, dtype=np.float32)
+        if k <= 0 or not len(vectors):
+            return [[] for _ in range(len(vectors))]
         width = k
         while True:
             ids, dists = self.index.search(vectors, width)
@@ -113,7 +137,8 @@ class KnowledgeBase:
         return self.store.history(entry_id)
 
     def stats(self) -> dict[str, Any]:
-        return {**self.store.counts(), "index_size": self.index.size, "directory": str(self.directory)}
+        return {**self.store.counts(), "index_size": self.index.size, "index_type": self.index.kind,
+                "directory": str(self.directory)}
 
     # -- curation ----------------------------------------------------------------------------------
     def approve(self, ids: Iterable[int], reviewer: str) -> int:
@@ -134,8 +159,26 @@ class KnowledgeBase:
         return self.store.update(entry_id, _who(reviewer), vector=vector, **changes)
 
     # -- JSONL -------------------------------------------------------------------------------------
-    def import_jsonl(self, lines: Iterable[str], default_status: str = "pending", actor: str = "import") -> list[Entry]:
-        """Import every line or none: a malformed line is reported with its number and nothing is added."""
+    def import_jsonl(self, lines: Iterable[str] | str | Path, default_status: str = "pending", actor: str = "import",
+                     progress: Callable[[float, str], None] | None = None) -> list[Entry]:
+        """Import every line or none: a malformed line is reported with its number and nothing is added.
+
+        ``lines`` is an iterable of JSON lines, or the path of a JSONL file.
+        """
+        return self.add_many(self.parse_jsonl(lines, default_status, actor), progress=progress)
+
+    @staticmethod
+    def parse_jsonl(lines: Iterable[str] | str | Path, default_status: str = "pending",
+                    actor: str = "import") -> list[NewEntry]:
+        """Validate JSONL entries; InputError naming the first bad line (1-based)."""
+        if isinstance(lines, (str, Path)):
+            path = Path(lines)
+            if not path.is_file():
+                raise InputError(f"{path}: no such file")
+            try:
+                lines = path.read_text(encoding="utf-8").splitlines()
+            except UnicodeDecodeError as exc:
+                raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
         entries = []
         for number, line in enumerate(lines, 1):
             if not line.strip():
@@ -163,7 +206,7 @@ class KnowledgeBase:
                 raise InputError(f"line {number}: provenance must be an object; nothing was imported")
             entries.append(NewEntry(text.strip(), str(data.get("source", "")), str(data.get("locator", "")),
                                     float(confidence), status, str(data.get("created_by") or actor), provenance))
-        return self.add_many(entries)
+        return entries
 
     def export_jsonl(self, status: str | None = None) -> Iterator[str]:
         offset = 0
@@ -175,7 +218,12 @@ class KnowledgeBase:
                 yield json.dumps(e.to_dict(), ensure_ascii=False, sort_keys=True)
             offset += len(batch)
 
+    def flush(self) -> None:
+        """Write the index to disk now (it is otherwise written at most every few minutes when large)."""
+        self.index.flush()
+
     def close(self) -> None:
+        self.index.flush()
         self.store.close()
 
 

@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS history (
 CREATE INDEX IF NOT EXISTS history_entry ON history(entry_id);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 INSERT OR IGNORE INTO meta(key, value) VALUES ('generation', '0');
+INSERT OR IGNORE INTO meta(key, value) VALUES ('vector_edits', '0');
 """
 
 EDITABLE = ("text", "source", "locator", "confidence", "provenance")
@@ -75,6 +76,7 @@ class SqliteStore:
                                      isolation_level=None)
         self._conn.row_factory = sqlite3.Row
         self._lock = threading.RLock()
+        self.last_write: tuple[int, int] = (-1, -1)
         with self._lock:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
@@ -90,22 +92,37 @@ class SqliteStore:
             c = self._conn
             c.execute("BEGIN IMMEDIATE")
             try:
+                before = int(c.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()[0])
                 result = work(c)
-                c.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+                c.execute("UPDATE meta SET value = ? WHERE key = 'generation'", (str(before + 1),))
                 c.execute("COMMIT")
+                # The generation this write started from: an index that was at exactly this one may
+                # apply the write in place; any other must catch up from the database.
+                self.last_write = (before, before + 1)
                 return result
             except BaseException:
                 c.execute("ROLLBACK")
                 raise
 
     # -- writes -------------------------------------------------------------------------------------
-    def insert(self, entries: list[NewEntry], vectors) -> list[int]:
+    def insert(self, entries: list[NewEntry], vectors, once: str | None = None) -> list[int]:
+        """Insert entries with their vectors in one transaction. With ``once``, only if the meta key
+        ``once`` is unset and the store is empty, and the key is set in the same transaction (the seed:
+        two processes opening a new knowledge base at once import it once)."""
         vectors = np.asarray(vectors, dtype=np.float32)
+        if len(vectors) != len(entries):
+            raise ValueError(f"{len(entries)} entries but {len(vectors)} vectors")
         for e in entries:
             _validate(e.text, e.confidence, e.status)
 
         def work(c):
             ids = []
+            if once is not None:
+                if c.execute("SELECT 1 FROM meta WHERE key = ?", (once,)).fetchone():
+                    return ids
+                c.execute("INSERT INTO meta(key, value) VALUES (?, '1')", (once,))
+                if c.execute("SELECT 1 FROM entries LIMIT 1").fetchone():
+                    return ids
             stamp = now()
             for e, v in zip(entries, vectors):
                 cur = c.execute(
@@ -143,6 +160,8 @@ class SqliteStore:
             if vector is not None:
                 c.execute("UPDATE vectors SET vector = ? WHERE entry_id = ?",
                           (np.asarray(vector, dtype=np.float32).tobytes(), entry_id))
+                # Tells every index built before this that it cannot just catch up: it must rebuild.
+                c.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_edits'")
             c.execute("INSERT INTO history(entry_id, action, actor, at, old, new) VALUES (?,?,?,?,?,?)",
                       (entry_id, "edit", actor, now(), json.dumps(before, ensure_ascii=False),
                        json.dumps(changes, ensure_ascii=False)))
@@ -212,19 +231,45 @@ class SqliteStore:
                                       (int(entry_id),))
             return [dict(r) for r in rows]
 
-    def vectors(self, status: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def vectors(self, status: str | None = None, after_id: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, vectors) of the stored embeddings with id > after_id, in id order; one read transaction."""
         sql = "SELECT v.entry_id, v.vector FROM vectors v"
-        args: tuple = ()
+        where, args = ["v.entry_id > ?"], [int(after_id)]
         if status:
-            sql += " JOIN entries e ON e.id = v.entry_id WHERE e.status = ?"
-            args = (status,)
+            sql += " JOIN entries e ON e.id = v.entry_id"
+            where.append("e.status = ?")
+            args.append(status)
+        ids_out, vec_out = [], []
         with self._lock:
-            rows = self._conn.execute(sql + " ORDER BY v.entry_id", args).fetchall()
-        if not rows:
+            cursor = self._conn.execute(sql + " WHERE " + " AND ".join(where) + " ORDER BY v.entry_id", args)
+            while True:  # in blocks, so a million rows never sit in memory twice as Python objects
+                rows = cursor.fetchmany(50_000)
+                if not rows:
+                    break
+                ids_out.append(np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows)))
+                vec_out.append(np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), -1))
+        if not ids_out:
             return np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.float32)
-        ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-        vecs = np.vstack([np.frombuffer(r[1], dtype=np.float32) for r in rows])
-        return ids, vecs
+        return np.concatenate(ids_out), np.vstack(vec_out)
+
+    def vectors_of(self, ids: list[int]) -> np.ndarray:
+        """The stored vectors of ``ids``, in that order (all must exist)."""
+        with self._lock:
+            rows = [self._conn.execute("SELECT vector FROM vectors WHERE entry_id = ?", (int(i),)).fetchone()
+                    for i in ids]
+        if any(r is None for r in rows):
+            raise InputError("no stored vector for some of the ids")
+        return np.vstack([np.frombuffer(r[0], dtype=np.float32) for r in rows]) if rows else np.zeros((0, 0), np.float32)
+
+    def vector_count(self) -> int:
+        # Every entry has its vector (same transaction); counting entries uses the small status index.
+        with self._lock:
+            return int(self._conn.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
+
+    def vector_edits(self) -> int:
+        with self._lock:
+            row = self._conn.execute("SELECT value FROM meta WHERE key = 'vector_edits'").fetchone()
+            return int(row[0]) if row else 0
 
     def statuses(self, ids: list[int]) -> dict[int, str]:
         return {e.id: e.status for e in self.get(ids)}
