@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from ..errors import InputError
@@ -37,9 +38,14 @@ def register(subparsers) -> None:
     p.add_argument("--alpha", type=float, default=None, help="mark hits beyond this distance as refused")
     p.set_defaults(func=_search)
 
-    p = action("list", "list entries")
+    p = action("list", "list entries (filters combine)")
     p.add_argument("--status", choices=STATUSES)
+    p.add_argument("--source", help="source contains this")
+    p.add_argument("--min-confidence", type=float)
+    p.add_argument("--reviewer", help="created or reviewed by (contains)")
+    p.add_argument("--text", help="text contains this (plain substring)")
     p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--offset", type=int, default=0)
     p.set_defaults(func=_list)
 
     p = action("import", "import JSONL (a line's status defaults to pending); all or nothing")
@@ -99,14 +105,26 @@ def _search(args) -> int:
 
 
 def _list(args) -> int:
-    for entry in _kb(args).list(status=args.status, limit=args.limit):
+    if args.limit < 0 or args.offset < 0:
+        raise InputError("--limit and --offset must not be negative")
+    kb = _kb(args)
+    for entry in kb.store.list(args.status, args.source, args.min_confidence, args.reviewer, args.text,
+                               args.limit, args.offset):
         _print(entry.to_dict())
     return 0
 
 
 def _import(args) -> int:
     text = read_text(args.file, "import file", limit=500_000_000)
-    added = _kb(args).import_jsonl(text.splitlines())
+    kb = _kb(args)
+    entries = kb.parse_jsonl(text.splitlines())  # every line checked before anything slow happens
+    from tqdm import tqdm
+
+    with tqdm(total=len(entries), desc="embedding", unit="entry", file=sys.stderr, disable=len(entries) < 500) as bar:
+        def progress(fraction, _message):
+            bar.update(round(fraction * len(entries)) - bar.n)
+
+        added = kb.add_many(entries, progress=progress)
     print(f"imported {len(added)} entries", file=sys.stderr)
     return 0
 
@@ -114,9 +132,17 @@ def _import(args) -> int:
 def _export(args) -> int:
     lines = _kb(args).export_jsonl(args.status)
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as handle:
-            for line in lines:
-                handle.write(line + "\n")
+        # Written beside the target and renamed: an interrupted export never leaves half a file.
+        tmp = f"{args.out}.{os.getpid()}.tmp"
+        try:
+            with open(tmp, "w", encoding="utf-8") as handle:
+                for line in lines:
+                    handle.write(line + "\n")
+            os.replace(tmp, args.out)
+        except OSError as exc:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise InputError(f"cannot write {args.out}: {exc.strerror or exc}") from exc
     else:
         for line in lines:
             sys.stdout.write(line + "\n")
