@@ -73,6 +73,15 @@ def test_nationality_with_article_agreement():
     assert sub.from_ == "a German" and sub.to == "an American"
 
 
+def test_phrase_for_a_phrase_and_article_for_names():
+    assert fix("Tinker Tailor Soldier Spy is a music video.",
+               "Tinker Tailor Soldier Spy is a 2011 Cold War espionage film directed by Tomas Alfredson.").corrected \
+        == "Tinker Tailor Soldier Spy is an espionage film."
+    assert fix("Harold Macmillan was born on February 20, 1894.",
+               "Maurice Harold Macmillan (10 February 1894 - 29 December 1986) served as Prime Minister "
+               "from 10 January 1957.").corrected == "Harold Macmillan was born on February 10, 1894."
+
+
 def test_case_kept_at_sentence_start():
     s = fix("German engineers built the bridge in 1932.", "The bridge was built by American engineers in 1932.")
     assert s.corrected == "American engineers built the bridge in 1932."
@@ -101,8 +110,11 @@ def test_polarity_inserted_when_evidence_negates():
 def test_never_flipped_both_ways():
     assert fix("The museum has never been closed.", "The museum has been closed since 2019.").corrected \
         == "The museum has been closed."
+    # the evidence's own negation word is used
     assert fix("The museum has been closed.", "The museum has never been closed.").corrected \
-        == "The museum has not been closed."
+        == "The museum has never been closed."
+    assert fix("The museum is closed.", "The museum is not closed on Mondays.").corrected \
+        == "The museum is not closed."
 
 
 def test_slot_not_covered_is_left_with_a_note():

@@ -294,7 +294,8 @@ def extract_slots(doc) -> list[Slot]:
             if ent.label_ == "NORP" or any(t.like_num for t in ent) and _CODE.match(ent.text):
                 pass
             start = ent.start + (1 if ent[0].lower_ == "the" and len(ent) > 1 else 0)
-            add(Slot("entity", start, ent.end, label=ent.label_, value=normalise(doc[start:ent.end].text)))
+            end = ent.end - (1 if ent[-1].text in ("'s", "'", "’s") and ent.end - start > 1 else 0)
+            add(Slot("entity", start, end, label=ent.label_, value=normalise(doc[start:end].text)))
     for t in doc:
         if t.i in taken or t.is_punct or t.is_space:
             continue
@@ -421,12 +422,13 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
     if c_root.dep_ == e_root.dep_ and slot.kind not in ("date", "number"):
         score += 0.5  # a bare relation says little about which number or date is meant
     ch, eh = c_root.head, e_root.head
+    if slot.kind in ("date", "number") and (ch.like_num or _month(ch) or eh.like_num or _month(eh)):
+        return score  # inside a date, the parse's attachments say nothing about which date
     if ch.lemma_.lower() == eh.lemma_.lower() and ch.i != c_root.i:
-        score += 1.0
+        # A shared preposition alone ("in") says less than a shared verb or noun.
+        score += 0.5 if ch.pos_ == "ADP" else 1.0
         if ch.head.lemma_.lower() == eh.head.lemma_.lower():
-            score += 0.5
-    if ch.pos_ == "ADP" and eh.pos_ == "ADP" and ch.head.lemma_.lower() == eh.head.lemma_.lower():
-        score += 0.5
+            score += 1.0 if ch.pos_ == "ADP" else 0.5
     return score
 
 
@@ -446,6 +448,16 @@ def _range_end_bonus(claim, evidence, cand: Slot) -> float:
     if lemmas & _START_WORDS and after and not before:
         return 0.75
     return 0.0
+
+
+def _shared_date_parts(slot: Slot, slots: list[Slot], cand: Slot, cands: list[Slot]) -> int:
+    """How many other parts of the claim's date (its year, its day...) the evidence date around the
+    candidate repeats: "February 20, 1894" belongs with "(10 February 1894 ...", not "10 January 1957"."""
+    mine = {(s.granularity, s.value) for s in slots
+            if s.kind == "date" and s is not slot and abs(s.i - slot.i) <= 4}
+    theirs = {(c.granularity, c.value) for c in cands
+              if c.kind == "date" and c is not cand and abs(c.i - cand.i) <= 4}
+    return len(mine & theirs)
 
 
 def _in_subject(claim, slot: Slot) -> bool:
@@ -597,11 +609,13 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         for c in options:
             role = _role(claim, slot, evidence, c)
             prox = _proximity(slot, c, anchors)
-            if slot.kind in ("attribute", "noun") and role < 1.0:
+            if slot.kind in ("attribute", "noun") and role < 1.5:
                 continue  # a bare word needs a matching governor to count as this slot's counterpart
             bonus = 3.0 if slot.kind == "number" and slot.unit and slot.unit == c.unit else 0.0
             if slot.kind in ("date", "number"):
                 bonus += _range_end_bonus(claim, evidence, c)
+            if slot.kind == "date":
+                bonus += 2.0 * _shared_date_parts(slot, slots, c, cands)
             scored.append((role + 2.0 * prox + bonus, -c.i, c))
         if loose:
             scored = [x for x in scored if _role(claim, slot, evidence, x[2]) >= 1.5]

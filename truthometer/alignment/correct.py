@@ -97,10 +97,26 @@ def apply_substitutions(sentence: str, substitutions: list[Substitution]) -> str
 
 def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: str, locator: str) -> Substitution:
     start, end = edge.claim_start, edge.claim_end
+    evidence_new = edge.evidence_text
+    if edge.kind == "noun":
+        # A phrase for a phrase: the noun with its compound modifiers ("music video" -> "espionage film").
+        start, evidence_new, ev_start = _with_compounds(alignment, edge, start)
+    else:
+        ev_start = edge.evidence_start
     old = claim[start:end]
     proper = edge.kind in ("entity", "code") or (edge.label == "NORP")
-    new = _match_case(edge.evidence_text, old, start == 0, proper or edge.evidence_text[:1].isupper()
-                      and edge.evidence_start > 0)
+    new = _match_case(evidence_new, old, start == 0, proper or evidence_new[:1].isupper() and ev_start > 0)
+    if edge.kind == "entity" and edge.label in ("GPE", "ORG", "LOC", "FAC", "EVENT", "WORK_OF_ART", "LAW",
+                                                  "PRODUCT"):
+        # "the" goes with the name: "in the United States" <-> "in Mexico".
+        claim_the = re.search(r"(?:^|(?<=\s))(the|The)\s+$", claim[:start])
+        evidence_the = re.search(r"(?:^|(?<=\s))the\s+$", alignment.evidence[:ev_start], re.I)
+        if claim_the and not evidence_the and start > 0:
+            start = claim_the.start(1)
+            old = claim[start:end]
+            new = _match_case(new, old, start == 0, True)
+        elif evidence_the and not claim_the and start > 0:
+            new = "the " + new
     # The indefinite article agrees with the new word: widen the substitution to include it.
     before = claim[:start]
     m = re.search(r"(?:^|(?<=\s))(a|an|A|An)(\s+)$", before)
@@ -113,6 +129,26 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
             new = article + m.group(2) + new
     return Substitution(old, new, start, end, kind=_KIND.get(edge.kind, "phrase"), evidence=evidence_text,
                         evidence_locator=locator)
+
+
+def _compound_start(doc, index: int) -> int:
+    i = index
+    while i > 0 and doc[i - 1].dep_ == "compound" and doc[i - 1].head.i == index and doc[i - 1].pos_ == "NOUN":
+        i -= 1
+    return i
+
+
+def _with_compounds(alignment: Alignment, edge, start: int) -> tuple[int, str, int]:
+    cdoc, edoc = alignment.claim_doc, alignment.evidence_doc
+    c = next((t for t in cdoc if t.idx == edge.claim_start), None)
+    e = next((t for t in edoc if t.idx == edge.evidence_start), None)
+    if c is None or e is None:
+        return start, edge.evidence_text, edge.evidence_start
+    ci, ei = _compound_start(cdoc, c.i), _compound_start(edoc, e.i)
+    if ci == c.i and ei == e.i:
+        return start, edge.evidence_text, edge.evidence_start
+    span = edoc[ei:e.i + 1]
+    return cdoc[ci].idx, span.text, span.start_char
 
 
 def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str, locator: str,
@@ -175,12 +211,18 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     verb = root
     if verb.pos_ not in ("VERB", "AUX"):
         return None, "the evidence negates the claim, but its predicate could not be negated automatically"
+    ev_doc = alignment.evidence_doc
+    word = "never" if ev_doc is not None and any(t.lower_ == "never" for t in ev_doc) else "not"
     auxes = sorted([c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i], key=lambda t: t.i)
-    if auxes:
-        a = auxes[0]
-        return sub(a.idx, a.idx + len(a.text), a.text + " not"), ""
-    if verb.lemma_.lower() == "be" or verb.tag_ in ("MD",):
-        return sub(verb.idx, verb.idx + len(verb.text), verb.text + " not"), ""
+    host = auxes[0] if auxes else (verb if verb.lemma_.lower() == "be" or verb.tag_ == "MD" else None)
+    if host is not None:
+        end = host.idx + len(host.text)
+        nxt = doc[host.i + 1] if host.i + 1 < len(doc) else None
+        if nxt is not None and nxt.lower_ in ("also", "too") and nxt.idx == end + 1:
+            end = nxt.idx + len(nxt.text)  # "is also a model" -> "is not a model"
+        return sub(host.idx, end, host.text + " " + word), ""
+    if word == "never":
+        return sub(verb.idx, verb.idx + len(verb.text), "never " + verb.text if verb.i else "Never " + verb.lower_), ""
     lemma = verb.lemma_.lower()
     if verb.tag_ == "VBD":
         do = "did"
