@@ -1,0 +1,111 @@
+"""The three NLI benchmarks on small files the test writes, the data readers, the synthetic generator."""
+import argparse
+import json
+
+import pytest
+
+from truthometer.benchmarks import climate_fever, fever_sym, nli_common, sick
+from truthometer.errors import InputError
+from truthometer.judging.nli.alignment import normalise
+
+
+def fever_file(tmp_path):
+    rows = [
+        {"id": "1", "claim": "The tower was completed in 1899 .", "evidence": "The tower was completed in 1889 .", "gold_label": "REFUTES"},
+        {"id": "10000002", "claim": "The tower was completed in 1889 .", "evidence": "The tower was completed in 1889 .", "gold_label": "SUPPORTS"},
+        {"id": "2", "label": "SUPPORTS", "claim": "Savages is an American film .", "evidence_sentence": "Savages is a 2012 American crime thriller film ."},
+        {"id": "20000002", "label": "REFUTES", "claim": "Savages is a German film .", "evidence_sentence": "Savages is a 2012 American crime thriller film ."},
+    ]
+    path = tmp_path / "fever.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_fever_reader_groups_and_labels(tmp_path):
+    pairs = nli_common.fever_sym(fever_file(tmp_path))
+    assert [p.label for p in pairs] == ["contradiction", "entailment", "entailment", "contradiction"]
+    assert pairs[0].group == pairs[1].group == "fever:1"
+    assert pairs[2].group == pairs[3].group == "fever:2"
+
+
+def test_fever_bench_prints_baselines_and_ours(tmp_path, capsys):
+    figures = fever_sym.run(argparse.Namespace(data=str(fever_file(tmp_path)), limit=0))
+    out = capsys.readouterr().out
+    for name in ("sim-cosine", "sim-overlap", "sim-hybrid", "ours"):
+        assert name in out
+    assert figures["pairs"] == 4 and 0.0 <= figures["ours"] <= 1.0 and figures["pairs_per_s"] > 0
+    assert {"sim_cosine", "sim_overlap", "sim_hybrid"} <= set(figures)
+
+
+def test_sick_bench_reads_split(tmp_path, capsys):
+    header = "pair_ID\tsentence_A\tsentence_B\tentailment_label\trelatedness_score\tSemEval_set\n"
+    lines = ["1\tA man is playing a guitar\tA man is playing an instrument\tENTAILMENT\t4.5\tTRIAL",
+             "2\tA man is playing a guitar\tNobody is playing a guitar\tCONTRADICTION\t3.5\tTRIAL",
+             "3\tA dog runs in a field\tA woman is cooking\tNEUTRAL\t1.2\tTRIAL",
+             "4\tA dog runs in a field\tA dog is running\tENTAILMENT\t4.8\tTRAIN"]
+    path = tmp_path / "sick.txt"
+    path.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
+    figures = sick.run(argparse.Namespace(data=str(path), split="TRIAL", limit=0))
+    assert figures["pairs"] == 3
+    assert "not supported -> " in capsys.readouterr().out
+    with pytest.raises(InputError):
+        nli_common.sick(path, "TEST")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("a\tb\n1\t2\n", encoding="utf-8")
+    with pytest.raises(InputError, match="not a SICK file"):
+        nli_common.sick(bad)
+
+
+def test_climate_split_is_by_claim_and_seeded(tmp_path):
+    rows = [{"claim_id": str(i), "claim": f"Claim number {i} about the sea level.",
+             "evidences": [{"evidence": f"Evidence {j} for claim {i}.", "evidence_label": lab}
+                           for j, lab in enumerate(["SUPPORTS", "REFUTES", "NOT_ENOUGH_INFO"])]}
+            for i in range(20)]
+    path = tmp_path / "climate.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    held = nli_common.climate_fever(path, "heldout")
+    train = nli_common.climate_fever(path, "train")
+    assert len(held) == 6 * 3 and len(train) == 14 * 3
+    assert not {p.group for p in held} & {p.group for p in train}
+    assert held == nli_common.climate_fever(path, "heldout")
+    figures = climate_fever.run(argparse.Namespace(data=str(path), split="all", limit=0))
+    assert figures["metric"] == "macro_f1" and figures["pairs"] == 60
+    with pytest.raises(InputError):
+        nli_common.climate_fever(path, "test")
+
+
+def test_bad_files(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        nli_common.fever_sym(tmp_path / "none.jsonl")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"claim": "x"}\n', encoding="utf-8")
+    with pytest.raises(InputError, match="label"):
+        nli_common.fever_sym(bad)
+
+
+def test_metrics():
+    gold = ["entailment", "neutral", "contradiction", "neutral"]
+    assert nli_common.accuracy(gold, gold) == 1.0
+    assert nli_common.macro_f1(gold, ["neutral"] * 4) == pytest.approx((0 + 2 * 2 / (2 * 2 + 2) + 0) / 3)
+
+
+def test_normalise_is_idempotent():
+    for text in ["Savages -LRB- film -RRB- is a 2012 film , directed by Oliver Stone .",
+                 "climate change\xa0... On-going efforts", "  spaced   out  "]:
+        once = normalise(text)
+        assert normalise(once) == once
+    assert normalise("Savages -LRB- film -RRB- , 2012 .") == "Savages (film), 2012."
+
+
+def test_synthetic_pairs_are_deterministic_and_labelled():
+    from truthometer import models
+    from truthometer.judging.nli.synthetic import generate
+
+    sentences = ["The Eiffel Tower was completed in 1889 in Paris, and it was designed by Gustave Eiffel.",
+                 "Savages is a 2012 American crime thriller film directed by Oliver Stone.",
+                 "The river began to flood in March 2004 after heavy rain in Germany."]
+    a = generate(sentences, models.nlp(), seed=3)
+    assert a == generate(list(reversed(sentences)), models.nlp(), seed=3)
+    labels = {lab for _, _, lab in a}
+    assert "entailment" in labels and "contradiction" in labels
+    assert all(p in sentences for p, _, _ in a)

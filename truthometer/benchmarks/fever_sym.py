@@ -1,0 +1,23 @@
+"""FEVER-Symmetric (Schuster et al. 2019): claim vs evidence sentence, SUPPORTS/REFUTES, accuracy.
+
+`bench fever-sym --data FILE.jsonl`. The bundled judge was trained on v0.1 (minus the v0.2 test groups);
+``v0.2-dev.jsonl`` is its held-out dev split and the public v0.2 test file its test split.
+"""
+from __future__ import annotations
+
+from ..config import Config
+from .nli_common import fever_sym, run_bench
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--data", required=True, help="FEVER-Symmetric JSONL (v0.1 or v0.2 rows)")
+    parser.add_argument("--limit", type=int, default=0, help="evaluate only the first N pairs")
+
+
+def run(args) -> dict:
+    pairs = fever_sym(args.data)
+    if args.limit:
+        pairs = pairs[:args.limit]
+    figures = run_bench("fever-sym", pairs, Config(), three_way=False, metric="accuracy")
+    print("target: ours >= 0.80 accuracy, >= 200 pairs/s")
+    return figures

@@ -1,0 +1,200 @@
+"""Shared by the three NLI benchmarks and scripts/train_nli.py: data readers, the held-out split of
+CLIMATE-FEVER, the DelucionQA similarity baselines, and the scoring.
+
+Labels are mapped to the judge's LABELS: SUPPORTS/ENTAILMENT -> entailment, REFUTES/CONTRADICTION ->
+contradiction, NOT_ENOUGH_INFO/NEUTRAL -> neutral.
+"""
+from __future__ import annotations
+
+import csv
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..config import Config
+from ..errors import InputError
+from .common import print_table, read_jsonl
+
+LABELS = ("entailment", "neutral", "contradiction")
+_MAP = {"SUPPORTS": "entailment", "ENTAILMENT": "entailment", "REFUTES": "contradiction",
+        "CONTRADICTION": "contradiction", "NOT_ENOUGH_INFO": "neutral", "NEUTRAL": "neutral"}
+#: Share of CLIMATE-FEVER claims held out (never trained on) for the dev figures; split by claim, seeded.
+CLIMATE_HELDOUT_SHARE = 0.3
+CLIMATE_SEED = 20201203
+
+
+@dataclass(frozen=True)
+class Pair:
+    premise: str      # evidence
+    hypothesis: str   # claim
+    label: str        # one of LABELS
+    group: str        # pairs sharing a claim (or a FEVER-Symmetric group of four) share a group
+
+
+def fever_sym(path: str | Path) -> list[Pair]:
+    """FEVER-Symmetric rows (v0.1: claim/evidence_sentence/label; v0.2: claim/evidence/gold_label)."""
+    pairs = []
+    for number, row in enumerate(read_jsonl(path), 1):
+        evidence = row.get("evidence", row.get("evidence_sentence"))
+        label = _MAP.get(str(row.get("gold_label", row.get("label", ""))).upper())
+        if not isinstance(row.get("claim"), str) or not isinstance(evidence, str) or label is None:
+            raise InputError(f"{path}:{number}: expected claim, evidence and a SUPPORTS/REFUTES label")
+        rid = str(row.get("id", number))
+        # Ids N, N0000002, N0000003, N0000004 form one group of four.
+        group = rid[:-7] if len(rid) > 7 and rid[-7:-1] == "000000" else rid
+        pairs.append(Pair(evidence, row["claim"], label, f"fever:{group}"))
+    return pairs
+
+
+def sick(path: str | Path, split: str | None = "TRIAL") -> list[Pair]:
+    """SICK rows of one SemEval_set (TRAIN, TRIAL, TEST; None or 'all' for every row)."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"{path}: no such file (pass the SICK file with --data)")
+    pairs = []
+    with path.open(encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle, delimiter="\t")
+        needed = {"sentence_A", "sentence_B", "entailment_label"}
+        if not reader.fieldnames or not needed <= set(reader.fieldnames):
+            raise InputError(f"{path}: not a SICK file (needs tab-separated columns {', '.join(sorted(needed))})")
+        for row in reader:
+            if split and split.lower() != "all" and row.get("SemEval_set", "").upper() != split.upper():
+                continue
+            label = _MAP.get(row["entailment_label"].upper())
+            if label is None:
+                raise InputError(f"{path}: pair {row.get('pair_ID')}: unknown label {row['entailment_label']!r}")
+            pairs.append(Pair(row["sentence_A"], row["sentence_B"], label, f"sick:{row.get('pair_ID')}"))
+    if not pairs:
+        raise InputError(f"{path}: no rows in split {split!r}")
+    return pairs
+
+
+def climate_heldout_ids(claim_ids: list[str], share: float = CLIMATE_HELDOUT_SHARE, seed: int = CLIMATE_SEED) -> set[str]:
+    """The claims held out for dev figures: a seeded shuffle of the sorted claim ids."""
+    ids = sorted(set(claim_ids))
+    random.Random(seed).shuffle(ids)
+    return set(ids[:round(len(ids) * share)])
+
+
+def climate_fever(path: str | Path, split: str = "heldout") -> list[Pair]:
+    """CLIMATE-FEVER claim-evidence pairs. split: 'heldout' (dev claims never trained on), 'train' (the
+    rest), or 'all' (every claim, e.g. the public test file)."""
+    if split not in ("heldout", "train", "all"):
+        raise InputError(f"unknown split {split!r}: choose heldout, train or all")
+    rows = read_jsonl(path)
+    for number, row in enumerate(rows, 1):
+        if not isinstance(row.get("claim"), str) or not isinstance(row.get("evidences"), list):
+            raise InputError(f"{path}:{number}: expected a claim and a list of evidences")
+    ids = [str(r.get("claim_id", i)) for i, r in enumerate(rows)]
+    heldout = climate_heldout_ids(ids) if split != "all" else set()
+    pairs = []
+    for cid, row in zip(ids, rows):
+        if split == "heldout" and cid not in heldout or split == "train" and cid in heldout:
+            continue
+        for ev in row["evidences"]:
+            label = _MAP.get(str(ev.get("evidence_label", "")).upper())
+            if label is not None and isinstance(ev.get("evidence"), str):
+                pairs.append(Pair(ev["evidence"], row["claim"], label, f"climate:{cid}"))
+    return pairs
+
+
+# --- DelucionQA baselines --------------------------------------------------------------------------
+
+def baseline_scores(pairs: list[Pair], config: Config) -> tuple[np.ndarray, np.ndarray]:
+    """(cosine, overlap ratio) per pair, with the lead's DelucionQA detectors' definitions."""
+    from .. import models
+    from ..judging.delucionqa import longest_overlap_ratio, tokens
+
+    texts = sorted({p.premise for p in pairs} | {p.hypothesis for p in pairs})
+    vectors = models.embed(texts, config)
+    index = {t: i for i, t in enumerate(texts)}
+    cos = np.array([float(np.dot(vectors[index[p.hypothesis]], vectors[index[p.premise]])) for p in pairs])
+    overlap = np.array([longest_overlap_ratio(tokens(p.hypothesis), tokens(p.premise)) for p in pairs])
+    return cos, overlap
+
+
+def baseline_supported(cos: np.ndarray, overlap: np.ndarray, config: Config) -> dict[str, np.ndarray]:
+    return {
+        "sim-cosine": cos >= config.cosine_threshold,
+        "sim-overlap": overlap >= config.overlap_threshold,
+        "sim-hybrid": (overlap >= config.hybrid_overlap) | (cos >= config.hybrid_cosine),
+    }
+
+
+def accuracy(gold: list[str], pred: list[str]) -> float:
+    return float(np.mean([g == p for g, p in zip(gold, pred)])) if gold else 0.0
+
+
+def macro_f1(gold: list[str], pred: list[str], labels=LABELS) -> float:
+    scores = []
+    for label in labels:
+        tp = sum(1 for g, p in zip(gold, pred) if g == label and p == label)
+        fp = sum(1 for g, p in zip(gold, pred) if g != label and p == label)
+        fn = sum(1 for g, p in zip(gold, pred) if g == label and p != label)
+        scores.append(2 * tp / (2 * tp + fp + fn) if tp else 0.0)
+    return float(np.mean(scores))
+
+
+def judge_pairs(pairs: list[Pair], config: Config, batch_size: int = 512) -> tuple[np.ndarray, float]:
+    """Our judge's probabilities and its pairs/s (models loaded before the clock starts; batched)."""
+    from tqdm import tqdm
+
+    from ..judging.nli import load_judge
+
+    judge = load_judge(config)
+    judge.predict(["Warm-up sentence."], ["Warm up."])
+    out = np.zeros((len(pairs), 3))
+    start = time.perf_counter()
+    with tqdm(total=len(pairs), unit="pair", desc=f"judge ({judge.name})", leave=False) as bar:
+        for i in range(0, len(pairs), batch_size):
+            chunk = pairs[i:i + batch_size]
+            out[i:i + len(chunk)] = judge.predict([p.premise for p in chunk], [p.hypothesis for p in chunk])
+            bar.update(len(chunk))
+    seconds = time.perf_counter() - start
+    return out, len(pairs) / max(seconds, 1e-9)
+
+
+def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, metric: str) -> dict:
+    """Judge the pairs, compute the baselines on the same pairs, print one table, return the figures.
+
+    Two-way tasks (FEVER-Symmetric): ours predicts the larger of P(entailment) and P(contradiction); a
+    baseline's 'supported' is SUPPORTS and 'not supported' REFUTES. Three-way tasks: a baseline cannot say
+    neutral from contradiction, so its 'not supported' is mapped to the most frequent non-entailment
+    label in the evaluated data (stated in the table) - the most favourable single mapping for it.
+    """
+    if not pairs:
+        raise InputError(f"{name}: no pairs to evaluate")
+    gold = [p.label for p in pairs]
+    probs, rate = judge_pairs(pairs, config)
+    if three_way:
+        ours = [LABELS[i] for i in probs.argmax(axis=1)]
+    else:
+        ours = ["entailment" if e >= c else "contradiction" for e, c in zip(probs[:, 0], probs[:, 2])]
+    non_support = [g for g in gold if g != "entailment"]
+    fallback = max(sorted(set(non_support)), key=non_support.count) if non_support else "contradiction"
+    cos, overlap = baseline_scores(pairs, config)
+    score = macro_f1 if metric == "macro_f1" else accuracy
+    rows, figures = [], {"bench": name, "pairs": len(pairs), "metric": metric}
+    for base, supported in baseline_supported(cos, overlap, config).items():
+        pred = ["entailment" if s else fallback for s in supported]
+        value = score(gold, pred)
+        rows.append([base, round(value, 4), f"not supported -> {fallback}", ""])
+        figures[base.replace("-", "_")] = round(value, 4)
+    value = score(gold, ours)
+    rows.append([f"ours (nli:{load_judge_name(config)})", round(value, 4), "argmax" if three_way else "E vs C", round(rate, 1)])
+    figures["ours"] = round(value, 4)
+    figures["ours_accuracy"] = round(accuracy(gold, ours), 4)
+    figures["ours_macro_f1"] = round(macro_f1(gold, ours, sorted(set(gold))), 4)
+    figures["pairs_per_s"] = round(rate, 1)
+    print_table(["method", metric, "mapping", "pairs/s"], rows)
+    counts = {label: gold.count(label) for label in LABELS if gold.count(label)}
+    print(f"{name}: {len(pairs)} pairs, gold {counts}")
+    return figures
+
+
+def load_judge_name(config: Config) -> str:
+    from ..judging.nli import load_judge
+    return load_judge(config).name

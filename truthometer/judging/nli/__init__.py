@@ -1,0 +1,141 @@
+"""The entailment judge: for (evidence, claim) pairs, P(entailment), P(neutral), P(contradiction).
+
+Two backends behind one interface:
+
+- ``BundledJudge`` (default): a small calibrated head over frozen all-MiniLM-L6-v2 pair features and
+  claim/evidence alignment features, weights committed in ``models/nli/`` (see MODEL_CARD.md there),
+  trained by ``scripts/train_nli.py``.
+- ``HFJudge``: any Hugging Face sequence-classification NLI model given by local path
+  (``Config.nli_path`` / ``TRUTHOMETER_NLI``), its labels read from ``config.id2label``.
+
+Premise = evidence, hypothesis = claim. Every ``predict`` is batched and deterministic.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Protocol
+
+import numpy as np
+
+from ...config import PROJECT_ROOT, Config
+from ...errors import InputError
+
+LABELS = ("entailment", "neutral", "contradiction")
+ENTAILMENT, NEUTRAL, CONTRADICTION = 0, 1, 2
+#: The committed weights of the default judge.
+BUNDLED_DIR = PROJECT_ROOT / "models" / "nli"
+#: A claim-level verdict needs at least this probability of entailment or contradiction.
+DECISION_THRESHOLD = 0.5
+
+
+class Judge(Protocol):
+    name: str
+
+    def predict(self, premises: list[str], hypotheses: list[str], progress: Callable | None = None) -> np.ndarray:
+        """Probabilities, shape (n, 3), columns in LABELS order."""
+
+    def relation(self, probs) -> str:
+        """'support', 'contradiction' or 'related' for one row of probabilities."""
+
+
+def relation(probs) -> str:
+    """The evidence relation of one probability row: the most probable label, named as the pipeline names
+    evidence relations (entailment -> 'support', contradiction -> 'contradiction', neutral -> 'related')."""
+    row = np.asarray(probs, dtype=np.float64).reshape(-1)
+    if row.shape != (3,):
+        raise ValueError(f"relation() takes one row of 3 probabilities, got shape {np.shape(probs)}")
+    return ("support", "related", "contradiction")[int(np.argmax(row))]
+
+
+def aggregate(probs: np.ndarray, weights=None, threshold: float = DECISION_THRESHOLD) -> tuple[str, float]:
+    """Claim-level verdict over many evidence sentences: ('supported'|'contradicted'|'unverifiable', confidence).
+
+    Rule: weight each row's P(entailment) and P(contradiction) by its evidence weight (e.g. retrieval
+    relevance or source confidence in [0, 1]; 1 when omitted). Let E be the strongest weighted entailment
+    and C the strongest weighted contradiction over all rows. If max(E, C) < ``threshold`` nothing
+    decides: 'unverifiable', confidence 1 - max(E, C). Otherwise the stronger of the two wins, with its
+    value as confidence; a tie goes to 'contradicted' (one confident contradicting sentence is the signal
+    the checker exists to surface). The strongest single sentence decides rather than an average, because
+    most retrieved sentences are merely related (neutral) and would dilute the one that settles the claim.
+    """
+    p = np.asarray(probs, dtype=np.float64)
+    if p.size == 0:
+        return "unverifiable", 1.0
+    if p.ndim != 2 or p.shape[1] != 3:
+        raise ValueError(f"aggregate() takes probabilities of shape (n, 3), got {p.shape}")
+    w = np.ones(len(p)) if weights is None else np.clip(np.asarray(weights, dtype=np.float64).reshape(-1), 0.0, 1.0)
+    if len(w) != len(p):
+        raise ValueError(f"{len(w)} weights for {len(p)} rows of probabilities")
+    e = float(np.max(p[:, ENTAILMENT] * w))
+    c = float(np.max(p[:, CONTRADICTION] * w))
+    if max(e, c) < threshold:
+        return "unverifiable", round(1.0 - max(e, c), 6)
+    if c >= e:
+        return "contradicted", round(c, 6)
+    return "supported", round(e, 6)
+
+
+def check_pairs(premises: list[str], hypotheses: list[str]) -> tuple[list[str], list[str]]:
+    premises, hypotheses = list(premises), list(hypotheses)
+    if len(premises) != len(hypotheses):
+        raise InputError(f"{len(premises)} premises for {len(hypotheses)} hypotheses: pass one premise per hypothesis")
+    for text in (*premises, *hypotheses):
+        if not isinstance(text, str):
+            raise InputError(f"premises and hypotheses must be strings, got {type(text).__name__}")
+    return premises, hypotheses
+
+
+class BundledJudge:
+    """The committed head over MiniLM pair features and alignment features."""
+
+    name = "bundled"
+
+    def __init__(self, directory: Path | None = None, config: Config | None = None):
+        from .head import load_head
+
+        self.directory = Path(directory or BUNDLED_DIR)
+        self.config = config or Config()
+        self.head = load_head(self.directory)
+        from .features import feature_count
+        expected = int(self.head.meta.get("n_features", self.head.mean.shape[0]))
+        if expected != feature_count():
+            from ...errors import ModelNotAvailable
+            from .head import TRAIN_HINT
+            raise ModelNotAvailable(f"the entailment judge in {self.directory} expects {expected} "
+                                    f"features but this code computes {feature_count()}; {TRAIN_HINT}")
+
+    def predict(self, premises: list[str], hypotheses: list[str], progress: Callable | None = None) -> np.ndarray:
+        from .features import featurise
+
+        premises, hypotheses = check_pairs(premises, hypotheses)
+        if not premises:
+            return np.zeros((0, 3), dtype=np.float64)
+        x = featurise(premises, hypotheses, self.config, progress=progress)
+        probs = self.head.predict_proba(x)
+        if progress:
+            progress(1.0, "judged")
+        return probs
+
+    relation = staticmethod(relation)
+
+
+_cache: dict = {}
+
+
+def load_judge(config: Config | None = None) -> Judge:
+    """The judge to use: the HF model at ``config.nli_path`` if set, else the bundled one (cached per process).
+
+    Raises ModelNotAvailable (with how to fix it) when the weights are missing or unreadable.
+    """
+    config = config or Config()
+    key = (config.nli_path, config.encoder_path)
+    if key not in _cache:
+        if config.nli_path:
+            from .hf import HFJudge
+            _cache[key] = HFJudge(config.nli_path)
+        else:
+            _cache[key] = BundledJudge(BUNDLED_DIR, config)
+    return _cache[key]
+
+
+__all__ = ["LABELS", "Judge", "BundledJudge", "load_judge", "aggregate", "relation", "BUNDLED_DIR"]

@@ -1,0 +1,73 @@
+"""The full feature vector of a (premise, hypothesis) pair: frozen MiniLM embeddings plus alignment.
+
+Embedding part (Conneau et al. 2017, InferSent's pair features): |u - v|, u * v and cos(u, v) for the
+claim u and the evidence v, from the bundled all-MiniLM-L6-v2. Alignment part: see ``alignment``.
+Texts are parsed and embedded once each (duplicates are common: one claim against five evidence
+sentences), in batches.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from ... import models
+from ...config import Config
+from .alignment import FEATURE_NAMES, SPACY_DISABLE, normalise, pair_features, sentence_info
+
+EMBED_DIM = 384
+
+
+def unique_texts(*lists: list[str]) -> list[str]:
+    """Every distinct normalised text, sorted (deterministic order, independent of input order)."""
+    return sorted({normalise(t) for texts in lists for t in texts})
+
+
+def parse(texts: list[str], batch_size: int = 256, progress: Callable | None = None) -> dict:
+    nlp = models.nlp()
+    infos = {}
+    for i, doc in enumerate(nlp.pipe(texts, batch_size=batch_size, disable=list(SPACY_DISABLE))):
+        infos[texts[i]] = sentence_info(doc)
+        if progress and i % 500 == 0:
+            progress(i / max(len(texts), 1), "parsing")
+    return infos
+
+
+def embed(texts: list[str], config: Config | None = None) -> dict:
+    vectors = models.embed(texts, config) if texts else np.zeros((0, EMBED_DIM), np.float32)
+    return {t: vectors[i] for i, t in enumerate(texts)}
+
+
+def pair_matrix(premises: list[str], hypotheses: list[str], infos: dict, vectors: dict) -> np.ndarray:
+    """Rows of [alignment features, |u-v|, u*v, cos] for normalised texts already parsed and embedded."""
+    rows = np.zeros((len(premises), feature_count()), dtype=np.float32)
+    n_align = len(FEATURE_NAMES)
+    for i, (p, h) in enumerate(zip(premises, hypotheses)):
+        u, v = vectors[h], vectors[p]
+        rows[i, :n_align] = pair_features(infos[h], infos[p])
+        rows[i, n_align:n_align + EMBED_DIM] = np.abs(u - v)
+        rows[i, n_align + EMBED_DIM:n_align + 2 * EMBED_DIM] = u * v
+        rows[i, -1] = float(np.dot(u, v))
+    return rows
+
+
+def feature_count() -> int:
+    return len(FEATURE_NAMES) + 2 * EMBED_DIM + 1
+
+
+def feature_names() -> list[str]:
+    return [*FEATURE_NAMES, *[f"absdiff_{i}" for i in range(EMBED_DIM)],
+            *[f"prod_{i}" for i in range(EMBED_DIM)], "cosine"]
+
+
+def featurise(premises: list[str], hypotheses: list[str], config: Config | None = None,
+              progress: Callable | None = None) -> np.ndarray:
+    """Feature rows for raw (premise, hypothesis) strings."""
+    premises = [normalise(p) for p in premises]
+    hypotheses = [normalise(h) for h in hypotheses]
+    texts = unique_texts(premises, hypotheses)
+    infos = parse(texts, progress=progress)
+    if progress:
+        progress(0.5, "embedding")
+    vectors = embed(texts, config)
+    return pair_matrix(premises, hypotheses, infos, vectors)
