@@ -60,6 +60,10 @@ def load(directory: str | Path, limit: int = 0) -> list[dict]:
     return items[:limit] if limit else items
 
 
+def _norm(text: str) -> str:
+    return " ".join(text.lower().rstrip(".").split())
+
+
 def answer_by_support(option_vecs: np.ndarray, retrieved_vecs: np.ndarray) -> int:
     """The option best supported by the retrieved knowledge: highest maximum cosine to any entry."""
     return int(np.argmax((option_vecs @ retrieved_vecs.T).max(axis=1)))
@@ -109,7 +113,9 @@ def run(args) -> dict:
         count = int(answered.sum())
         return count, (float(correct[answered].mean()) if count else 0.0)
 
-    figures: dict = {"questions": n, "k": args.k, "seed": args.seed, "answerer": "max cosine of option to retrieved entries"}
+    same = sum(_norm(i["best"]) == _norm(i["correct"]) for i in items)
+    figures: dict = {"questions": n, "k": args.k, "seed": args.seed, "answerer": "max cosine of option to retrieved entries",
+                     "best_answer_is_mc1_correct_option": same}
     rows = []
     for ratio in RATIOS:
         for alpha in TABLE_ALPHAS:
@@ -121,6 +127,9 @@ def run(args) -> dict:
     print(f"TruthfulQA MC1, {n} questions; knowledge = Best Answers of a seeded random share of the questions; "
           f"k={args.k}; no LLM (option with the highest max cosine to the retrieved entries)")
     print_table(["ratio", "α", "answered", "accuracy"], rows)
+    print(f"Caveat: for {same} of {n} questions the Best Answer IS the correct MC1 option, so once the question's "
+          "own entry is retrieved the answerer finds it verbatim; accuracy here mostly measures retrieval, an LLM "
+          "answerer (the paper's) must still read and reason. The answered counts are the refusal behaviour.")
     print()
     print("Learn-to-Refuse (Cao 2023), gpt-3.5, gold knowledge:")
     print_table(["paper setting", "answered", "accuracy"],
