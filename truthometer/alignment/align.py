@@ -450,14 +450,29 @@ def _range_end_bonus(claim, evidence, cand: Slot) -> float:
     return 0.0
 
 
-def _shared_date_parts(slot: Slot, slots: list[Slot], cand: Slot, cands: list[Slot]) -> int:
+def _shared_date_parts(slot: Slot, slots: list[Slot], cand: Slot, cands: list[Slot], claim, evidence) -> int:
     """How many other parts of the claim's date (its year, its day...) the evidence date around the
     candidate repeats: "February 20, 1894" belongs with "(10 February 1894 ...", not "10 January 1957"."""
-    mine = {(s.granularity, s.value) for s in slots
-            if s.kind == "date" and s is not slot and abs(s.i - slot.i) <= 4}
-    theirs = {(c.granularity, c.value) for c in cands
-              if c.kind == "date" and c is not cand and abs(c.i - cand.i) <= 4}
+    mine = {(s.granularity, s.value) for s in _date_group(slot, slots, claim) if s is not slot}
+    theirs = {(c.granularity, c.value) for c in _date_group(cand, cands, evidence) if c is not cand}
     return len(mine & theirs)
+
+
+def _date_group(unit: Slot, units: list[Slot], doc) -> list[Slot]:
+    """The date parts written together with ``unit`` ("June 14 , 1866"), stopping at a range's dash."""
+    dates = sorted((u for u in units if u.kind == "date"), key=lambda u: u.i)
+    group = [unit]
+    for direction in (-1, 1):
+        edge = unit
+        for u in (reversed(dates) if direction < 0 else dates):
+            if (direction < 0 and u.i >= edge.i) or (direction > 0 and u.i <= edge.i):
+                continue
+            between = doc[u.j:edge.i] if direction < 0 else doc[edge.j:u.i]
+            if len(between) > 2 or any(t.lower_ not in (",", "of", "the") for t in between):
+                break
+            group.append(u)
+            edge = u
+    return group
 
 
 def _in_subject(claim, slot: Slot) -> bool:
@@ -615,7 +630,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             if slot.kind in ("date", "number"):
                 bonus += _range_end_bonus(claim, evidence, c)
             if slot.kind == "date":
-                bonus += 2.0 * _shared_date_parts(slot, slots, c, cands)
+                bonus += 2.0 * _shared_date_parts(slot, slots, c, cands, claim, evidence)
             scored.append((role + 2.0 * prox + bonus, -c.i, c))
         if loose:
             scored = [x for x in scored if _role(claim, slot, evidence, x[2]) >= 1.5]

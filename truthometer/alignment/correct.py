@@ -145,8 +145,8 @@ def _with_compounds(alignment: Alignment, edge, start: int) -> tuple[int, str, i
     if c is None or e is None:
         return start, edge.evidence_text, edge.evidence_start
     ci, ei = _compound_start(cdoc, c.i), _compound_start(edoc, e.i)
-    if ci == c.i and ei == e.i:
-        return start, edge.evidence_text, edge.evidence_start
+    if ci == c.i:
+        return start, edge.evidence_text, edge.evidence_start  # a bare noun is replaced by a bare noun
     span = edoc[ei:e.i + 1]
     return cdoc[ci].idx, span.text, span.start_char
 
