@@ -136,3 +136,22 @@ def test_vectors_are_stored_with_entries_and_read_back_in_blocks(tmp_path):
     assert list(ids) == [e.id for e in entries[100:]]
     assert np.allclose(vectors, hash_embedder([e.text for e in entries[100:]]))
     assert np.allclose(kb.store.vectors_of([entries[5].id]), hash_embedder(["Block 5."]))
+
+
+def test_foreign_database_file_is_a_clear_error(tmp_path):
+    (tmp_path / "kb.sqlite3").write_bytes(b"this is not a database at all" * 100)
+    with pytest.raises(InputError, match="cannot open the knowledge base"):
+        kb_at(tmp_path)
+
+
+def test_failing_store_leaves_the_source_empty_with_a_note(tmp_path):
+    from truthometer.knowledge import KnowledgeBaseSource
+
+    kb = kb_at(tmp_path)
+    kb.add("The pier is 300 m long.", "t", status="approved")
+    source = KnowledgeBaseSource(kb, alpha=0.75, k=2)
+    assert source.gather(["The pier is 300 m long."]).per_claim[0][0].locator.startswith("kb:")
+    kb.store.close()
+    found = source.gather(["The pier is 300 m long.", "Another claim."])
+    assert found.per_claim == [[], []]
+    assert all(n[0].startswith("knowledge base unavailable") for n in found.notes)

@@ -70,19 +70,22 @@ def _row_entry(row: sqlite3.Row) -> Entry:
 class SqliteStore:
     def __init__(self, path: str | Path, busy_timeout_s: float = 60.0):
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # One connection per store, shared across Streamlit's threads under a lock.
-        self._conn = sqlite3.connect(str(self.path), timeout=busy_timeout_s, check_same_thread=False,
-                                     isolation_level=None)
-        self._conn.row_factory = sqlite3.Row
         self._lock = threading.RLock()
         self.last_write: tuple[int, int] = (-1, -1)
-        with self._lock:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # One connection per store, shared across Streamlit's threads under a lock.
+            self._conn = sqlite3.connect(str(self.path), timeout=busy_timeout_s, check_same_thread=False,
+                                         isolation_level=None)
+            self._conn.row_factory = sqlite3.Row
+            self._conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
-            self._conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
             self._conn.executescript(SCHEMA)
+        except (sqlite3.Error, OSError) as exc:
+            # A foreign or damaged file, or a directory we may not write: say which, never a traceback.
+            raise InputError(f"cannot open the knowledge base at {self.path}: {exc}") from exc
 
     # -- transactions -------------------------------------------------------------------------------
     def _write(self, work):
