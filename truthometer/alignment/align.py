@@ -665,8 +665,17 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         edges.append(edge)
         slot_edges[slot.i] = (slot, edge)
 
-    # Polarity of the main predicate on each side.
+    # Predicate to predicate: the claim's main verb against the verb of the same subject.
     root = claim[:].root
+    predicate = _predicate_edge(claim, evidence, root, similar)
+    if predicate is not None:
+        if predicate.op == SUBSTITUTED and any(e.op != EQUAL for e in edges):
+            # Another verb is a correction only when it is the one difference; otherwise the evidence
+            # is more likely telling another event about the same subject.
+            predicate.op = UNCONFIRMED
+        edges.append(predicate)
+
+    # Polarity of the main predicate on each side.
     claim_negated = _negated_at(claim, root.i) or any(t.lower_ == "never" for t in claim)
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
@@ -685,6 +694,34 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
                      coverage, claim, evidence)
+
+
+def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
+    """The claim's main verb where the evidence gives the same subject another verb of the same form
+    ("The Cretaceous ended" / "The Cretaceous began with ..."); equal when the lemma or a paraphrase
+    matches."""
+    if root.pos_ != "VERB" or root.lemma_.lower() in ("be", "have", "do"):
+        return None
+    claim_subject = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not claim_subject:
+        return None
+    e_root = evidence[:].root
+    evidence_subject = [c for c in e_root.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if e_root.pos_ != "VERB" or not evidence_subject:
+        return None
+    words = {normalise(t.text) for t in claim_subject[0].subtree if _content(t)}
+    theirs = {normalise(t.text) for t in evidence_subject[0].subtree if _content(t)}
+    if not words or not (words & theirs):
+        return None
+    edge = Edge("predicate", EQUAL, root.text, root.idx, root.idx + len(root.text), e_root.text, e_root.idx,
+                e_root.idx + len(e_root.text), label=root.dep_)
+    if any(t.lemma_.lower() == root.lemma_.lower() for t in evidence) or similar(root.lemma_, e_root.lemma_):
+        return edge
+    if e_root.tag_ == root.tag_ and not _negated_at(evidence, e_root.i):
+        edge.op = SUBSTITUTED
+        return edge
+    edge.op = UNCONFIRMED
+    return edge
 
 
 def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:
