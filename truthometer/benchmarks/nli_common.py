@@ -146,6 +146,8 @@ def judge_pairs(pairs: list[Pair], config: Config, batch_size: int = 512) -> tup
 
     judge = load_judge(config)
     judge.predict(["Warm-up sentence."], ["Warm up."])
+    from ..judging.nli.features import clear_cache
+    clear_cache()  # the rate counts parsing and embedding every distinct text once
     out = np.zeros((len(pairs), 3))
     start = time.perf_counter()
     with tqdm(total=len(pairs), unit="pair", desc=f"judge ({judge.name})", leave=False) as bar:

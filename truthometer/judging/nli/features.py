@@ -7,6 +7,8 @@ sentences), in batches.
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Callable
 
 import numpy as np
@@ -60,14 +62,38 @@ def feature_names() -> list[str]:
             *[f"prod_{i}" for i in range(EMBED_DIM)], "cosine"]
 
 
+#: Parsed and embedded texts kept per process: the pipeline judges the same evidence sentences against
+#: many claims, and one claim against many sentences. Bounded; oldest entries leave first.
+CACHE_SIZE = 20_000
+_cache: "OrderedDict[tuple, tuple]" = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def clear_cache() -> None:
+    with _cache_lock:
+        _cache.clear()
+
+
 def featurise(premises: list[str], hypotheses: list[str], config: Config | None = None,
               progress: Callable | None = None) -> np.ndarray:
     """Feature rows for raw (premise, hypothesis) strings."""
+    config = config or Config()
     premises = [normalise(p) for p in premises]
     hypotheses = [normalise(h) for h in hypotheses]
     texts = unique_texts(premises, hypotheses)
-    infos = parse(texts, progress=progress)
+    encoder_key = config.encoder_path
+    with _cache_lock:
+        known = {t: _cache[(encoder_key, t)] for t in texts if (encoder_key, t) in _cache}
+    todo = [t for t in texts if t not in known]
+    infos = parse(todo, progress=progress)
     if progress:
         progress(0.5, "embedding")
-    vectors = embed(texts, config)
+    vectors = embed(todo, config)
+    with _cache_lock:
+        for t in todo:
+            _cache[(encoder_key, t)] = (infos[t], vectors[t])
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    for t, (info, vector) in known.items():
+        infos[t], vectors[t] = info, vector
     return pair_matrix(premises, hypotheses, infos, vectors)
