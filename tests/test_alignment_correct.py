@@ -211,3 +211,11 @@ def test_propagation_to_later_sentences():
     assert propagate(sentences, 2, s.substitutions) == {}
     deps = pronoun_dependencies(sentences, 2, s.substitutions)
     assert deps == {3: ["he"]}
+
+
+def test_empty_and_odd_input_never_raises():
+    for claim, evidence in [("", ""), ("abc", ""), ("", "abc"), ("   ", "x"), ("\x00\x01 <b>", "The")]:
+        a = align(claim, evidence)
+        assert not a.contradicts
+        assert "<b>" not in a.to_html()
+        assert suggest_correction(claim, evidence) is None

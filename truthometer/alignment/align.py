@@ -569,6 +569,10 @@ class _Similarity:
 
 
 def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
+    if not len(claim) or not len(evidence) or not claim.text.strip() or not evidence.text.strip():
+        tokens = [AlignedToken(t.text, t.idx, t.idx + len(t.text), UNCONFIRMED, whitespace=t.whitespace_)
+                  for t in claim if not t.is_space]
+        return Alignment(claim.text, evidence.text, tokens, claim_doc=claim, evidence_doc=evidence)
     slots = extract_slots(claim)
     cands = evidence_units(evidence)
     anchors = _anchors(claim, evidence)
