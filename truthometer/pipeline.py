@@ -135,7 +135,14 @@ class Checker:
             mismatches, contradicting = self._rule_tier(c, pairs, parsed)
             if probabilities is not None:
                 relate_by_judge(result.evidence, pairs, probabilities[c_index])
+                # Cascade: where the judge is unsure (neutral), a near-paraphrase still counts as support
+                # (DelucionQA's sim-cosine, T1), unless the rule tier found a slot filled differently.
                 detection = None
+                top = result.evidence[0]
+                if (contradicting is None and top.relation == "related"
+                        and top.score >= config.cosine_threshold
+                        and not any(e.relation == "contradiction" for e in result.evidence)):
+                    top.relation = "support"
             else:
                 detection = delucionqa.detect(config.method, c.claim, [e.text for e, _ in pairs],
                                               [s for _, s in pairs], config, c.span)
@@ -205,17 +212,25 @@ class Checker:
 
 
 def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
-    """Label each evidence sentence support / contradiction / related from the judge's probabilities."""
+    """Label each evidence sentence support / contradiction / related from the judge's probabilities.
+
+    A contradiction counts only from the best-aligned evidence (within ALIGNMENT_MARGIN of the most
+    similar sentence): a sentence about something else "contradicts" a claim only by accident.
+    """
     from .judging.nli import LABELS
 
     by_text = {(e.text, e.source): p for (e, _), p in zip(pairs, probabilities)}
+    best_score = max((s for _, s in pairs), default=0.0)
     for ev in evidence:
         p = by_text.get((ev.text, ev.source))
         if p is None:
             continue
         best = max(range(len(LABELS)), key=lambda i: p[i])
         ev.probability = float(p[best])
-        ev.relation = {"entailment": "support", "contradiction": "contradiction"}.get(LABELS[best], "related")
+        relation = {"entailment": "support", "contradiction": "contradiction"}.get(LABELS[best], "related")
+        if relation == "contradiction" and ev.score < best_score - ALIGNMENT_MARGIN:
+            relation = "related"
+        ev.relation = relation
 
 
 def decide(result: SentenceResult, detection, mismatches: list[Mismatch], config: Config) -> None:
