@@ -55,6 +55,8 @@ def test_batch_equals_one_by_one_and_is_deterministic(judge):
 
 def test_empty_and_mismatched_input(judge):
     assert judge.predict([], []).shape == (0, 3)
+    probs = judge.predict(["", EVIDENCE, "  ...  "], ["", "", "The tower was completed in 1889."])
+    assert np.array_equal(probs, np.array([[0.0, 1.0, 0.0]] * 3))
     with pytest.raises(Exception, match="premises"):
         judge.predict(["a"], ["b", "c"])
 

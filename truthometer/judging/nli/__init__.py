@@ -12,6 +12,7 @@ Premise = evidence, hypothesis = claim. Every ``predict`` is batched and determi
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Callable, Protocol
 
@@ -85,6 +86,21 @@ def check_pairs(premises: list[str], hypotheses: list[str]) -> tuple[list[str], 
     return premises, hypotheses
 
 
+_WORD = re.compile(r"\w")
+
+
+def blank_rows(premises: list[str], hypotheses: list[str]) -> np.ndarray:
+    """Pairs where either side has no word at all: nothing can be entailed or contradicted (neutral)."""
+    return np.array([not (_WORD.search(p) and _WORD.search(h)) for p, h in zip(premises, hypotheses)], dtype=bool)
+
+
+def neutralise(probs: np.ndarray, blank: np.ndarray) -> np.ndarray:
+    if blank.any():
+        probs = probs.copy()
+        probs[blank] = (0.0, 1.0, 0.0)
+    return probs
+
+
 class BundledJudge:
     """The committed head over MiniLM pair features and alignment features."""
 
@@ -111,7 +127,7 @@ class BundledJudge:
         if not premises:
             return np.zeros((0, 3), dtype=np.float64)
         x = featurise(premises, hypotheses, self.config, progress=progress)
-        probs = self.head.predict_proba(x)
+        probs = neutralise(self.head.predict_proba(x), blank_rows(premises, hypotheses))
         if progress:
             progress(1.0, "judged")
         return probs

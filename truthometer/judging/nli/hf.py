@@ -8,7 +8,7 @@ from typing import Callable
 import numpy as np
 
 from ...errors import ModelNotAvailable
-from . import LABELS, check_pairs, relation
+from . import LABELS, blank_rows, check_pairs, neutralise, relation
 
 _KEYS = (("entail", "entailment"), ("neutral", "neutral"), ("contradict", "contradiction"))
 
@@ -66,6 +66,6 @@ class HFJudge:
             out[start:start + len(chosen)] = chosen / chosen.sum(axis=1, keepdims=True)
             if progress:
                 progress(min(1.0, (start + len(chosen)) / len(premises)), "judging")
-        return out
+        return neutralise(out, blank_rows(premises, hypotheses))
 
     relation = staticmethod(relation)
