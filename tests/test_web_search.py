@@ -89,7 +89,10 @@ def test_duckduckgo_errors(fake_ddgs):
     with pytest.raises(SourceUnavailable, match="rate limit"):
         DuckDuckGoBackend().search("q")
     fake_ddgs.error = DDGSException("ConnectError: [Errno -3] Temporary failure in name resolution")
-    with pytest.raises(SourceUnavailable, match="name resolution"):
+    with pytest.raises(SourceUnavailable, match="unreachable .DNS"):
+        DuckDuckGoBackend().search("q")
+    fake_ddgs.error = DDGSException("something odd happened")
+    with pytest.raises(SourceUnavailable, match="search failed: something odd happened"):
         DuckDuckGoBackend().search("q")
     fake_ddgs.error = OSError("network down")
     with pytest.raises(SourceUnavailable, match="network down"):

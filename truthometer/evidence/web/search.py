@@ -89,9 +89,9 @@ class DuckDuckGoBackend:
         except DDGSException as exc:
             if "no results" in str(exc).lower():
                 return []
-            raise SourceUnavailable(f"DuckDuckGo search failed: {_short(exc)}") from exc
+            raise SourceUnavailable(_ddg_reason(exc)) from exc
         except Exception as exc:  # ddgs wraps its HTTP client's errors inconsistently
-            raise SourceUnavailable(f"DuckDuckGo search failed: {_short(exc)}") from exc
+            raise SourceUnavailable(_ddg_reason(exc)) from exc
         return _hits(rows or [], "href", "title", "body", max_results)
 
 
@@ -142,6 +142,19 @@ class SearxngBackend:
         if not isinstance(rows, list):
             raise SourceUnavailable(f"SearXNG at {self.base_url} answered JSON without a results list")
         return _hits(rows, "url", "title", "content", max_results)
+
+
+def _ddg_reason(exc: Exception) -> str:
+    """One readable line from ddgs's nested HTTP-client errors."""
+    text = str(exc).lower()
+    if any(k in text for k in ("dns", "name resolution", "resolve", "getaddrinfo", "name or service")):
+        return "DuckDuckGo is unreachable (DNS lookup failed: no network?)"
+    if any(k in text for k in ("connecterror", "connection refused", "network unreachable", "unreachable",
+                               "connection reset", "proxy")):
+        return f"DuckDuckGo is unreachable (connection failed: {_short(exc, 120)})"
+    if "timed out" in text or "timeout" in text:
+        return "DuckDuckGo did not answer in time"
+    return f"DuckDuckGo search failed: {_short(exc, 160)}"
 
 
 def _short(exc: Exception, limit: int = 200) -> str:
