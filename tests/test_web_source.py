@@ -153,3 +153,21 @@ def test_web_config_builds_source(web, tmp_path):
                        timeout=0.5, max_pages=2).build()
     assert isinstance(source.backend, SearxngBackend) and source.max_pages == 2
     assert source.gather(CLAIMS[:1]).per_claim[0]
+
+
+def test_time_budget_spent_means_notes_not_waiting(web, tmp_path):
+    result = make(web, tmp_path, total_timeout=0).gather(CLAIMS)
+    assert result.per_claim == [[], []]
+    assert all(notes[0].startswith("web search unavailable: no answer within") for notes in result.notes)
+    assert web.hits["/search"] == 0
+
+
+def test_pages_pending_at_the_deadline_are_dropped(web):
+    import time
+
+    from truthometer.evidence.web.fetch import FetchError, FetchPolicy, fetch_many
+
+    policy = FetchPolicy(read_timeout=5, total_timeout=5, allow_hosts=("127.0.0.1",))
+    results = fetch_many([web.url("/slow")], policy, deadline=time.monotonic() + 0.2)
+    assert isinstance(results[web.url("/slow")], FetchError)
+    assert "time limit" in str(results[web.url("/slow")])
