@@ -291,8 +291,9 @@ def extract_slots(doc) -> list[Slot]:
 
     for ent in doc.ents:
         if ent.label_ in ENTITY_LABELS and not any(_is_year(t) for t in ent):
-            if ent.label_ == "NORP" or any(t.like_num for t in ent) and _CODE.match(ent.text):
-                pass
+            if len(ent) == 1 and _CODE.match(ent.text) and any(c.isdigit() for c in ent.text):
+                add(Slot("code", ent.start, ent.end, label="CODE", value=ent.text.upper()))
+                continue
             start = ent.start + (1 if ent[0].lower_ == "the" and len(ent) > 1 else 0)
             end = ent.end - (1 if ent[-1].text in ("'s", "'", "’s") and ent.end - start > 1 else 0)
             add(Slot("entity", start, end, label=ent.label_, value=normalise(doc[start:end].text)))
@@ -320,7 +321,8 @@ def extract_slots(doc) -> list[Slot]:
     for t in doc:
         if t.i in taken or t.is_stop or t.is_punct:
             continue
-        if t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp", "attr", "advmod", "conj", "npadvmod", "compound"):
+        if (t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp", "attr", "advmod", "conj", "npadvmod", "compound")) \
+                or (t.dep_ == "amod" and t.is_alpha):
             add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
         elif t.pos_ in ("NOUN", "PROPN") and t.dep_ == "compound" and t.head.pos_ in ("NOUN", "PROPN"):
             add(Slot("attribute", t.i, t.i + 1, label="compound", value=t.lemma_.lower()))
@@ -342,7 +344,8 @@ def evidence_units(doc) -> list[Slot]:
     covered = {k for s in units for k in range(s.i, s.j)}
     for t in doc:
         # Words the claim-side extraction skips still serve as counterparts of nouns and attributes.
-        if t.i not in covered and t.pos_ in ("NOUN", "PROPN", "ADJ") and not t.is_stop:
+        if t.i not in covered and (t.pos_ in ("NOUN", "PROPN", "ADJ") or t.dep_ in ("amod", "compound")) \
+                and not t.is_stop and not t.is_punct:
             kind = "attribute" if t.pos_ == "ADJ" or t.dep_ in ("compound", "amod") else "noun"
             u = Slot(kind, t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower())
             u.head = t.head.i
@@ -473,6 +476,14 @@ def _date_group(unit: Slot, units: list[Slot], doc) -> list[Slot]:
             group.append(u)
             edge = u
     return group
+
+
+def _agent_of(evidence, cand: Slot, claim_root) -> bool:
+    """The candidate is the agent of a passive with the claim's verb ("agreed to by King John")."""
+    t = evidence[cand.i:cand.j].root
+    by = t.head
+    return (by.lower_ == "by" and by.dep_ == "agent"
+            and by.head.lemma_.lower() == claim_root.lemma_.lower())
 
 
 def _in_subject(claim, slot: Slot) -> bool:
@@ -623,7 +634,10 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         loose = False
         if slot.kind == "entity" and not options:
             # The small NER model mislabels ("Singh" as GPE): any entity will do if its role matches.
-            options, loose = [c for c in cands if c.kind == "entity" and novel(c)], True
+            modifier = claim[slot.i:slot.j].root.dep_ in ("compound", "amod", "nmod")
+            options = [c for c in cands if novel(c) and (c.kind == "entity" or (
+                modifier and c.kind == "attribute" and evidence[c.i].dep_ in ("compound", "amod", "nmod")))]
+            loose = True
         scored = []
         for c in options:
             role = _role(claim, slot, evidence, c)
@@ -641,7 +655,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         if _in_subject(claim, slot):
             # The claim's subject is what the evidence is about, often under a pronoun ("He is the lead
             # vocalist ... with Shay Haley"): replace it only by the subject of the same predicate.
-            scored = [x for x in scored if _role(claim, slot, evidence, x[2]) >= 1.5]
+            scored = [x for x in scored if _role(claim, slot, evidence, x[2]) >= 1.5
+                      or _agent_of(evidence, x[2], claim[:].root)]
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         if scored:
             best = scored[0][2]
