@@ -18,7 +18,7 @@ from ..base import Candidates, Progress
 from ..reliability import Reliability, default_reliability, load_reliability
 from .cache import DEFAULT_TTL, WebCache
 from .extract import PageText, extract_page, page_sentences, snippet_sentence
-from .fetch import FetchError, FetchPolicy, fetch_many, strip_fragment
+from .fetch import FetchPolicy, fetch_many, strip_fragment
 from .queries import query_family
 from .search import DuckDuckGoBackend, SearchBackend, SearchHit, SearxngBackend
 
