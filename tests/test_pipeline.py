@@ -79,3 +79,28 @@ def test_rule_tier_units_and_entities():
     m = find_mismatches(nlp("Git is maintained by Linus Torvalds.")[:],
                         nlp("Git is maintained by Junio Hamano.")[:])
     assert [(x.kind, x.evidence.text) for x in m] == [("entity", "Junio Hamano")]
+
+
+def test_supporting_web_evidence_is_proposed_as_pending(tmp_path):
+    from truthometer.evidence.base import Candidates
+    from truthometer.knowledge import KnowledgeBase
+    from truthometer.pipeline import Checker
+    from truthometer.report import EvidenceSentence
+
+    from kb_support import hash_embedder
+
+    class FakeWeb:
+        name = "web"
+
+        def gather(self, claims, progress=None):
+            page = EvidenceSentence("The Eiffel Tower was completed in 1889 in Paris.", "web",
+                                    "http://example.test/eiffel#s1", confidence=0.7)
+            return Candidates([[page] for _ in claims])
+
+    kb = KnowledgeBase(tmp_path, embedder=hash_embedder, seed=None)
+    report = Checker(sources=[FakeWeb()], propose_to=kb).check("The Eiffel Tower was completed in 1889 in Paris.")
+    assert report.sentences[0].status == "supported"
+    [entry] = kb.list()
+    assert (entry.status, entry.source, entry.locator) == ("pending", "web", "http://example.test/eiffel#s1")
+    Checker(sources=[FakeWeb()], propose_to=kb).check("The Eiffel Tower was completed in 1889 in Paris.")
+    assert len(kb.list()) == 1  # not proposed twice

@@ -31,6 +31,8 @@ def register(subparsers) -> None:
     p.add_argument("--searxng", metavar="URL", help="search through this SearXNG instance instead of DuckDuckGo")
     p.add_argument("--allow-host", action="append", default=[], metavar="HOST",
                    help="permit fetching from this private/loopback host (tests, intranets); repeatable")
+    p.add_argument("--propose", action="store_true",
+                   help="propose web sentences that support a claim to the knowledge base (pending entries)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
 
@@ -53,7 +55,13 @@ def run(args: argparse.Namespace) -> int:
     sources = build_sources(config, use_kb=not args.no_kb, web=args.web, searxng=args.searxng,
                             allow_hosts=tuple(args.allow_host))
     progress = None if args.quiet else _status_line()
-    report = Checker(config, sources).check(text, references, progress=progress)
+    kb = next((getattr(s, "kb", None) for s in sources if s.name == "knowledge_base"), None)
+    if args.propose and kb is None:
+        from .errors import InputError
+
+        raise InputError("--propose needs the knowledge base (drop --no-kb)")
+    report = Checker(config, sources, propose_to=kb if args.propose else None).check(text, references,
+                                                                                     progress=progress)
     if progress:
         print(file=sys.stderr)
     if args.format == "json":

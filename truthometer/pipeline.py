@@ -50,9 +50,12 @@ class _Claim:
 class Checker:
     """Checks texts; configure once, call ``check`` many times."""
 
-    def __init__(self, config: Config | None = None, sources: list[EvidenceSource] | None = None):
+    def __init__(self, config: Config | None = None, sources: list[EvidenceSource] | None = None,
+                 propose_to=None):
         self.config = config or Config()
         self.sources = list(sources or [])
+        #: a knowledge base: web evidence the judge finds supporting is proposed to it as pending entries
+        self.propose_to = propose_to
 
     def check(self, text: str, references=(), progress: Progress | None = None,
               sources: list[EvidenceSource] | None = None) -> Report:
@@ -108,6 +111,11 @@ class Checker:
 
         progress(0.65, "judging")
         self._judge(claims, parsed, progress)
+        if self.propose_to is not None:
+            proposed = propose_web_evidence(report, self.propose_to)
+            if proposed:
+                report.notes.append(f"{proposed} supporting web sentence(s) proposed to the knowledge base "
+                                    f"as pending entries")
         progress(1.0, "done")
         return report
 
@@ -296,6 +304,21 @@ def propagate_corrections(results: list[SentenceResult]) -> None:
 
             target.suggestion = Suggestion(apply_substitutions(target.text, subs), list(subs),
                                            note=f"carried over from the correction of sentence {r.index + 1}")
+
+
+def propose_web_evidence(report: Report, kb) -> int:
+    """Web sentences that support a claim become pending knowledge-base entries for curators, with the
+    judge's probability (else the similarity) as confidence; a sentence already stored is not repeated."""
+    seen = {e.text for e in kb.list(source="web", limit=100_000)} if hasattr(kb, "list") else set()
+    count = 0
+    for s in report.sentences:
+        for e in s.evidence:
+            if e.source == "web" and e.relation == "support" and e.text not in seen:
+                kb.propose(e.text, source="web", locator=e.locator,
+                           confidence=round(float(e.probability if e.probability is not None else e.score), 3))
+                seen.add(e.text)
+                count += 1
+    return count
 
 
 def _notes_suffix(notes: list[str]) -> str:
