@@ -219,3 +219,9 @@ def test_empty_and_odd_input_never_raises():
         assert not a.contradicts
         assert "<b>" not in a.to_html()
         assert suggest_correction(claim, evidence) is None
+
+
+def test_a_shorter_form_of_the_same_name_is_equal():
+    a = align("Linus Torvalds created it in 2005 to manage development of the Linux kernel.",
+              "Torvalds wrote it for the development of the Linux kernel after the licence was withdrawn.")
+    assert not any(e.kind == "entity" and e.op == "substituted" for e in a.edges)

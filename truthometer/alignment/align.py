@@ -506,8 +506,13 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
     words = [w for w in target.split() if len(w) > 2]
     if slot.label == "PERSON" and len(words) > 1 and re.search(rf"\b{re.escape(words[-1])}\b", etext):
         return _find_span(evidence, words[-1])  # "Penelope Cruz" is confirmed by "Cruz"
+    mine = set(target.split()) - {"the", "of", "and"}
     for ent in evidence.ents:
+        theirs = set(normalise(ent.text).split()) - {"the", "of", "and"}
         if fuzz.ratio(normalise(ent.text), target) >= FUZZY_THRESHOLD:
+            return ent.start, ent.end
+        # One name contained in the other ("Linus Torvalds" / "Torvalds", whatever the NER label).
+        if mine and theirs and (theirs <= mine or mine <= theirs) and any(len(w) > 2 for w in mine & theirs):
             return ent.start, ent.end
     return None
 
