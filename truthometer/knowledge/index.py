@@ -33,7 +33,7 @@ import numpy as np
 EXACT_LIMIT = 25_000  # exact search: ~6 ms p50 at 25k, ~14 ms at 50k on 2 shared cores (bench kb-scale)
 HNSW_M = 32
 HNSW_EF_CONSTRUCTION = 40  # FAISS default; about half the build time of 80 (recall: see bench kb-scale)
-HNSW_EF_SEARCH = 64
+HNSW_EF_SEARCH = 128  # random 384-d, 200k: recall@1 0.88 at 64, 0.96 at 128, 0.99 at 256
 #: An index larger than EXACT_LIMIT is written to disk at most this often (and on close / exit): writing
 #: a million-vector index takes seconds, and a stale file only costs a catch-up on the next open.
 SAVE_INTERVAL_S = 300.0
