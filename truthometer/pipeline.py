@@ -129,6 +129,7 @@ class Checker:
         probabilities = self._entailment(claims, relevant, progress) if config.method == "nli" else None
 
         progress(0.8, "deciding verdicts")
+        to_correct = []
         for c_index, c in enumerate(claims):
             result = c.result
             result.notes = list(dict.fromkeys(c.notes))
@@ -166,8 +167,9 @@ class Checker:
                 # The knowledge base's refusal matters only when no other source settled the claim.
                 result.notes = [n for n in result.notes if not n.startswith("outside the knowledge base")]
             if result.status == "contradicted":
-                self._suggest(result, c, mismatches, contradicting)
-        progress(0.95, "proposing corrections")
+                to_correct.append((result, c, mismatches, contradicting))
+        progress(0.9, f"proposing corrections for {len(to_correct)} sentences")
+        self._suggest(to_correct)
         propagate_corrections([c.result for c in claims])
 
     def _rule_tier(self, c: _Claim, pairs, parsed) -> tuple[list[Mismatch], EvidenceSentence | None]:
@@ -198,25 +200,27 @@ class Checker:
             out[owner].append(p)
         return out
 
-    def _suggest(self, result: SentenceResult, c: _Claim, mismatches: list[Mismatch],
-                 contradicting: EvidenceSentence | None) -> None:
-        """A minimal correction from the most authoritative contradicting evidence."""
-        evidence = _correction_evidence(result)
-        suggestion = None
-        if evidence is not None:
-            try:
-                from .alignment import align, suggest_correction
-            except ImportError:
-                align = suggest_correction = None
-            if suggest_correction is not None:
-                alignment = align(result.text, evidence.text)
+    def _suggest(self, flagged: list[tuple]) -> None:
+        """Minimal corrections from the most authoritative contradicting evidence, aligned in one batch."""
+        try:
+            from .alignment import align_many, suggest_correction
+        except ImportError:
+            align_many = suggest_correction = None
+        chosen = [(item, _correction_evidence(item[0])) for item in flagged]
+        aligned = [(item, evidence) for item, evidence in chosen if evidence is not None]
+        alignments = align_many([(item[0].text, evidence.text) for item, evidence in aligned]) if align_many else []
+        by_result = {id(item[0]): (evidence, alignment) for (item, evidence), alignment in zip(aligned, alignments)}
+        for result, c, mismatches, contradicting in flagged:
+            suggestion = None
+            if id(result) in by_result:
+                evidence, alignment = by_result[id(result)]
                 result.alignment = {**alignment.to_dict(), "evidence": evidence.text,
                                     "evidence_locator": f"{evidence.source}: {evidence.locator}",
                                     "html": alignment.to_html()}
                 suggestion = suggest_correction(result.text, evidence, alignment)
-        if suggestion is None and mismatches and contradicting is not None:
-            suggestion = suggestion_from_mismatches(result, c.claim, mismatches, contradicting)
-        result.suggestion = suggestion
+            if suggestion is None and mismatches and contradicting is not None:
+                suggestion = suggestion_from_mismatches(result, c.claim, mismatches, contradicting)
+            result.suggestion = suggestion
 
 
 def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
