@@ -65,21 +65,14 @@ edited = st.data_editor(rows, hide_index=True, key="kb-table", width="stretch",
 selected = [r["id"] for r in edited if r.get("select")] if rows else []
 
 # ---- curation ---------------------------------------------------------------------------------------
-b1, b2, _ = st.columns([1, 1, 4])
-if b1.button(f"Approve {len(selected)} selected", disabled=not selected, key="kb-approve"):
-    if not reviewer.strip():
-        st.error("Enter your reviewer name in the sidebar first.")
-    else:
-        kb.approve(selected, reviewer)
-        st.success(f"Approved {len(selected)}.")
-        st.rerun()
-if b2.button(f"Reject {len(selected)} selected", disabled=not selected, key="kb-reject"):
-    if not reviewer.strip():
-        st.error("Enter your reviewer name in the sidebar first.")
-    else:
-        kb.reject(selected, reviewer)
-        st.success(f"Rejected {len(selected)}.")
-        st.rerun()
+for column, (verb, act) in zip(st.columns([1, 1, 4]), (("Approve", kb.approve), ("Reject", kb.reject))):
+    if column.button(f"{verb} {len(selected)} selected", disabled=not selected, key=f"kb-{verb.lower()}"):
+        if not reviewer.strip():
+            st.error("Enter your reviewer name in the sidebar first.")
+        else:
+            act(selected, reviewer)
+            st.success(f"{verb}d {len(selected)}." if verb == "Approve" else f"{verb}ed {len(selected)}.")
+            st.rerun()
 
 if entries:
     st.subheader("One entry")

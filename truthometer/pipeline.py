@@ -293,7 +293,7 @@ def _correction_evidence(result: SentenceResult) -> Evidence | None:
 def propagate_corrections(results: list[SentenceResult]) -> None:
     """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction)."""
     try:
-        from .alignment import propagate
+        from .alignment import apply_substitutions, propagate
     except ImportError:
         return
     texts = [r.text for r in results]
@@ -304,8 +304,6 @@ def propagate_corrections(results: list[SentenceResult]) -> None:
             target = results[later]
             if target.suggestion or not subs:
                 continue
-            from .review import apply_substitutions
-
             target.suggestion = Suggestion(apply_substitutions(target.text, subs), list(subs),
                                            note=f"carried over from the correction of sentence {r.index + 1}")
 

@@ -8,18 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .report import Report, SentenceResult, Substitution
+from .alignment.correct import apply_substitutions
+from .report import Report, SentenceResult
 
 ACCEPT, REJECT, PENDING = "accepted", "rejected", "pending"
 
 
-def apply_substitutions(sentence: str, substitutions: list[Substitution]) -> str:
-    """``sentence`` with the given substitutions applied (back to front, so offsets stay valid)."""
-    out = sentence
-    for s in sorted(substitutions, key=lambda s: s.start, reverse=True):
-        if out[s.start:s.end] == s.from_:
-            out = out[: s.start] + s.to + out[s.end:]
-    return out
 
 
 @dataclass

@@ -18,18 +18,18 @@ _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity
          "noun": "phrase", "predicate": "phrase", "negation": "negation"}
 
 _IRREGULAR_PAST = {
-    "be": "was", "have": "had", "do": "did", "go": "went", "make": "made", "take": "took", "give": "gave",
-    "write": "wrote", "win": "won", "get": "got", "come": "came", "see": "saw", "know": "knew",
-    "find": "found", "think": "thought", "tell": "told", "become": "became", "leave": "left",
-    "feel": "felt", "bring": "brought", "begin": "began", "keep": "kept", "hold": "held", "stand": "stood",
-    "hear": "heard", "let": "let", "mean": "meant", "set": "set", "meet": "met", "run": "ran", "pay": "paid",
-    "sit": "sat", "speak": "spoke", "lie": "lay", "lead": "led", "read": "read", "grow": "grew",
-    "lose": "lost", "fall": "fell", "send": "sent", "build": "built", "understand": "understood",
-    "draw": "drew", "break": "broke", "spend": "spent", "cut": "cut", "rise": "rose", "drive": "drove",
-    "buy": "bought", "wear": "wore", "choose": "chose", "sell": "sold", "fight": "fought", "teach": "taught",
-    "sing": "sang", "fly": "flew", "put": "put", "say": "said", "catch": "caught", "eat": "ate",
-    "drink": "drank", "swim": "swam", "shoot": "shot", "found": "founded", "star": "starred",
-    "stop": "stopped", "plan": "planned", "ship": "shipped", "admit": "admitted", "commit": "committed",
+    "be": "was", "begin": "began", "build": "built", "buy": "bought", "come": "came", "do": "did",
+    "draw": "drew", "find": "found", "get": "got", "give": "gave", "go": "went", "grow": "grew", "have": "had",
+    "hold": "held", "know": "knew", "lead": "led", "leave": "left", "lose": "lost", "make": "made",
+    "meet": "met", "pay": "paid", "run": "ran", "say": "said", "see": "saw", "sell": "sold", "send": "sent",
+    "sing": "sang", "speak": "spoke", "take": "took", "teach": "taught", "tell": "told", "think": "thought",
+    "win": "won", "write": "wrote", "become": "became", "bring": "brought", "fall": "fell", "fight": "fought",
+    "fly": "flew", "rise": "rose", "set": "set", "put": "put", "split": "split", "feel": "felt",
+    "keep": "kept", "stand": "stood", "hear": "heard", "let": "let", "mean": "meant", "sit": "sat",
+    "lie": "lay", "read": "read", "understand": "understood", "break": "broke", "spend": "spent", "cut": "cut",
+    "drive": "drove", "wear": "wore", "choose": "chose", "catch": "caught", "eat": "ate", "drink": "drank",
+    "swim": "swam", "shoot": "shot", "found": "founded", "star": "starred", "stop": "stopped",
+    "plan": "planned", "ship": "shipped", "admit": "admitted", "commit": "committed",
 }
 _THIRD = {"be": "is", "have": "has", "do": "does", "go": "goes"}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..alignment.correct import past_tense
 from ..errors import InputError
 from .client import LLMClient
 from .prompts import enrich_messages, parse_json_list, refusal_kind
@@ -21,16 +22,6 @@ _UNKNOWN = re.compile(r"^\s*(unknown|n/?a|none|null|i (do not|don't) know|not su
 _PARTICIPLE_IRREGULAR = {"built", "born", "made", "written", "given", "known", "held", "won", "begun", "drawn",
                          "sold", "taken", "seen", "found", "shown", "chosen", "grown", "led", "sent", "set", "put",
                          "done", "painted", "laid", "paid", "sung", "spoken", "stolen", "buried", "hit", "cut"}
-_PAST_IRREGULAR = {"be": "was", "begin": "began", "build": "built", "buy": "bought", "come": "came", "do": "did",
-                   "draw": "drew", "find": "found", "get": "got", "give": "gave", "go": "went", "grow": "grew",
-                   "have": "had", "hold": "held", "know": "knew", "lead": "led", "leave": "left", "lose": "lost",
-                   "make": "made", "meet": "met", "pay": "paid", "run": "ran", "say": "said", "see": "saw",
-                   "sell": "sold", "send": "sent", "sing": "sang", "speak": "spoke", "take": "took",
-                   "teach": "taught", "tell": "told", "think": "thought", "win": "won", "write": "wrote",
-                   "become": "became", "bring": "brought", "fall": "fell", "fight": "fought", "fly": "flew",
-                   "rise": "rose", "set": "set", "put": "put", "split": "split"}
-
-
 def parse_confidence(value: Any, default: float = 0.5) -> float:
     """A confidence in [0, 1] from a number, a percentage or a word (high / medium / low)."""
     if isinstance(value, bool) or value is None:
@@ -73,15 +64,6 @@ def _is_declarative(text: str) -> bool:
     return len(words) >= 4 and _is_single_sentence(text) and not text.strip().endswith("?")
 
 
-def _past(verb: str) -> str:
-    verb = verb.lower()
-    if verb in _PAST_IRREGULAR:
-        return _PAST_IRREGULAR[verb]
-    if verb.endswith("e"):
-        return verb + "d"
-    if re.search(r"[^aeiou]y$", verb):
-        return verb[:-1] + "ied"
-    return verb + "ed"
 
 
 def _time_preposition(answer: str) -> str:
@@ -128,7 +110,7 @@ def qa_to_statement(question: str, answer: str) -> str | None:
     if m:
         wh, aux, subject, verb = m.groups()
         prep = _time_preposition(a) if wh.lower() == "when" else _place_preposition(a)
-        form = _past(verb) if aux.lower() == "did" else (verb + "s" if aux.lower() == "does" else verb)
+        form = past_tense(verb) if aux.lower() == "did" else (verb + "s" if aux.lower() == "does" else verb)
         return _sentence(f"{subject} {form} {prep}{a}")
     m = re.match(r"^who (\w+) (.+)$", q, re.IGNORECASE)
     if m and m.group(1).lower() not in ("is", "are", "was", "were", "did", "does", "do"):
