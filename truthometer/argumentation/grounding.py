@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from .budget import Budget
-from .syntax import DEFEASIBLE, FACT, STRICT, Literal, Program, Rule, Var
+from .syntax import DEFEASIBLE, FACT, STRICT, Literal, Program, Rule, Var, is_presumption, rule_text
 
 
 @dataclass(frozen=True)
@@ -31,14 +31,10 @@ class GroundRule:
 
     @property
     def is_presumption(self) -> bool:
-        return self.kind == DEFEASIBLE and not self.body
+        return is_presumption(self)
 
     def __str__(self) -> str:
-        if self.kind == FACT:
-            return str(self.head)
-        arrow = "<-" if self.kind == STRICT else "-<"
-        body = ", ".join(str(b) for b in self.body) if self.body else "true"
-        return f"{self.head} {arrow} {body}"
+        return rule_text(self)
 
 
 @dataclass

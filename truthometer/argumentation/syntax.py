@@ -79,6 +79,20 @@ def format_term(term) -> str:
 FACT, STRICT, DEFEASIBLE = "fact", "strict", "defeasible"
 
 
+
+def is_presumption(rule) -> bool:
+    """A defeasible rule with an empty body: ``h -< true.`` (García & Simari §6)."""
+    return rule.kind == DEFEASIBLE and not rule.body
+
+
+def rule_text(rule) -> str:
+    """A rule (schematic or ground) in the program's text syntax."""
+    if rule.kind == FACT:
+        return str(rule.head)
+    arrow = "<-" if rule.kind == STRICT else "-<"
+    body = ", ".join(str(b) for b in rule.body) if rule.body else "true"
+    return f"{rule.head} {arrow} {body}"
+
 @dataclass(frozen=True)
 class Rule:
     """A fact (empty body, kind ``fact``), strict rule or defeasible rule; presumptions are defeasible
@@ -94,14 +108,10 @@ class Rule:
 
     @property
     def is_presumption(self) -> bool:
-        return self.kind == DEFEASIBLE and not self.body
+        return is_presumption(self)
 
     def __str__(self) -> str:
-        if self.kind == FACT:
-            return str(self.head)
-        arrow = "<-" if self.kind == STRICT else "-<"
-        body = ", ".join(str(b) for b in self.body) if self.body else "true"
-        return f"{self.head} {arrow} {body}"
+        return rule_text(self)
 
 
 @dataclass
