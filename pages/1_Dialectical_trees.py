@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from truthometer.argumentation import (ANSWERS, DelpError, argue, parse_program, query, render_text,
+from truthometer.argumentation import (DelpError, argue, parse_program, query, render_text,
                                        to_pyvis_html)
 from truthometer.argumentation.warrant import CRITERIA
 from ui.common import page_setup, show_error

@@ -162,7 +162,7 @@ class Checker:
                 for ev in result.evidence:
                     if ev.text == contradicting.text and ev.source == contradicting.source:
                         ev.relation = "contradiction"
-            decide(result, detection, mismatches, config)
+            decide(result, detection, mismatches)
             if result.status != "unverifiable":
                 # The knowledge base's refusal matters only when no other source settled the claim.
                 result.notes = [n for n in result.notes if not n.startswith("outside the knowledge base")]
@@ -245,7 +245,7 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
         ev.relation = relation
 
 
-def decide(result: SentenceResult, detection, mismatches: list[Mismatch], config: Config) -> None:
+def decide(result: SentenceResult, detection, mismatches: list[Mismatch]) -> None:
     """The verdict from the evidence's relations; DeLP settles the claim when the evidence disagrees."""
     supporting = [e for e in result.evidence if e.relation == "support"]
     contradicting = [e for e in result.evidence if e.relation == "contradiction"]

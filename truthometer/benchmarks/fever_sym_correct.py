@@ -116,7 +116,6 @@ def _nli_flags(premises: list[str], hypotheses: list[str], disabled: bool) -> tu
 
 
 def run(args) -> dict:
-    from ..alignment import align_many, suggest_correction
     from ..alignment.align import PARAPHRASE_THRESHOLD
 
     if not args.data and not args.articles:
