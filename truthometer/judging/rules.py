@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .quantities import comparable, quantity, same_quantity
+
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
 _CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
@@ -130,9 +132,16 @@ def _best_counterpart(slot: Slot, options: list[Slot]) -> Slot:
     return max(options, key=lambda o: (len(slot.context & o.context), -options.index(o)))
 
 
-def _same_entity(claim: Slot, evidence_text_lower: str) -> bool:
+def _same_entity(claim: Slot, evidence_text_lower: str, evidence_slots: list[Slot] = ()) -> bool:
     if claim.value in evidence_text_lower:
         return True
+    mine = set(re.findall(r"\w+", claim.value)) - {"the", "of", "and"}
+    for e in evidence_slots:
+        # One name contained in the other ("Linus Torvalds" / "Torvalds"), whatever label NER gave each.
+        theirs = set(re.findall(r"\w+", str(e.value))) - {"the", "of", "and"}
+        if e.kind == "entity" and mine and theirs and (mine <= theirs or theirs <= mine) \
+                and any(len(w) > 2 for w in mine & theirs):
+            return True
     parts = [p for p in re.findall(r"\w+", claim.value) if len(p) > 2]
     # "Penélope Cruz" is confirmed by "Cruz"; "Neil Armstrong" by "Armstrong".
     return claim.label == "PERSON" and any(re.search(rf"\b{re.escape(p)}\b", evidence_text_lower) for p in parts[-1:])
@@ -155,9 +164,14 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5) -> lis
     mismatches: list[Mismatch] = []
     for slot in claim_slots:
         if slot.kind == "number":
-            same_unit = [e for e in evidence_slots if e.kind == "number" and e.unit == slot.unit and slot.unit]
-            if same_unit and all(e.value != slot.value for e in same_unit) and coverage >= min_coverage * 0.6:
-                mismatches.append(Mismatch("number", slot, _best_counterpart(slot, same_unit), evidence_span.text))
+            # Same unit, or another unit of the same dimension ("19,340 feet" against "5,895 metres").
+            amount = quantity(slot.value, slot.unit)
+            measured = [e for e in evidence_slots if e.kind == "number" and slot.unit
+                        and (e.unit == slot.unit or comparable(amount, quantity(e.value, e.unit)))]
+            agrees = any(e.value == slot.value if e.unit == slot.unit else same_quantity(amount, quantity(e.value, e.unit))
+                         for e in measured)
+            if measured and not agrees and coverage >= min_coverage * 0.6:
+                mismatches.append(Mismatch("number", slot, _best_counterpart(slot, measured), evidence_span.text))
         elif slot.kind == "date":
             dates = [e for e in evidence_slots if e.kind == "date"]
             years = {y for e in dates for y in e.value[0]}
@@ -174,7 +188,8 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5) -> lis
             codes = [e for e in evidence_slots if e.kind == "code"]
             if codes and all(e.value != slot.value for e in codes) and coverage >= min_coverage:
                 mismatches.append(Mismatch("code", slot, _best_counterpart(slot, codes), evidence_span.text))
-        elif slot.kind == "entity" and coverage >= min_coverage and not _same_entity(slot, evidence_lower):
+        elif slot.kind == "entity" and coverage >= min_coverage and not _same_entity(slot, evidence_lower,
+                                                                                      evidence_slots):
             claim_entity_values = {s.value for s in claim_slots if s.kind == "entity"}
             rivals = [e for e in evidence_slots if e.kind == "entity"
                       and entity_family(e.label) == entity_family(slot.label)

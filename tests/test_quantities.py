@@ -1,0 +1,51 @@
+"""Quantities across units, and the rule tier that compares them."""
+import pytest
+
+from truthometer import models
+from truthometer.judging.quantities import quantity, same_quantity, unit
+from truthometer.judging.rules import find_mismatches
+
+
+@pytest.mark.parametrize("a, b", [
+    ((19340, "feet"), (5895, "metres")),
+    ((3034, "°F"), (1668, "°C")),
+    ((37, "°F"), (3, "°C")),
+    ((47.5, "pounds"), (21.5, "kg")),
+    ((2, "hours"), (120, "minutes")),
+    ((1, "litre"), (1000, "ml")),
+])
+def test_same_amount_in_other_units(a, b):
+    assert same_quantity(quantity(*a), quantity(*b))
+    assert same_quantity(quantity(*b), quantity(*a))
+
+
+@pytest.mark.parametrize("a, b", [
+    ((19340, "feet"), (4000, "metres")),
+    ((100, "°F"), (100, "°C")),
+    ((10, "kg"), (10, "lb")),
+    ((3, "km"), (3, "kg")),  # another dimension is never the same amount
+])
+def test_different_amounts(a, b):
+    assert not same_quantity(quantity(*a), quantity(*b))
+
+
+def test_unknown_units_are_not_quantities():
+    assert unit("apples") is None
+    assert quantity(3, "apples") is None
+    assert quantity(3, "") is None
+    assert not same_quantity(None, quantity(3, "km"))
+
+
+def test_rule_tier_compares_across_units():
+    nlp = models.nlp()
+    claim = nlp("Uhuru Peak stands about 19,340 feet above sea level.")[:]
+    assert find_mismatches(claim, nlp("Uhuru Peak rises to 5,895 metres above sea level.")[:]) == []
+    m = find_mismatches(claim, nlp("Uhuru Peak rises to 4,100 metres above sea level.")[:])
+    assert [(x.kind, x.claim.text, x.evidence.text) for x in m] == [("number", "19,340", "4,100")]
+
+
+def test_rule_tier_a_name_contained_in_another_is_the_same_entity():
+    nlp = models.nlp()
+    claim = nlp("Linus Torvalds created Git in 2005 to manage the Linux kernel.")[:]
+    evidence = nlp("Torvalds created Git in 2005 for the development of the Linux kernel.")[:]
+    assert [m for m in find_mismatches(claim, evidence) if m.kind == "entity"] == []

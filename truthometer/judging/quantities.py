@@ -1,0 +1,87 @@
+"""Quantities with units, compared across units: "19,340 feet" is "5,895 metres", "3,034 °F" is "1,668 °C".
+
+Evidence and claims often state the same measurement in different units, rounded. Comparing the raw
+numbers calls that a contradiction; comparing only same-unit numbers misses "1,393 km" against "155 km"
+written as "96 miles". Every unit word maps to (dimension, factor to the dimension's base unit[, offset]);
+two quantities of one dimension agree when their base values are within the rounding a writer applies.
+"""
+from __future__ import annotations
+
+import math
+
+#: unit word -> (dimension, factor to the base unit, offset added after scaling). Base units: metre,
+#: kilogram, litre, second, degree Celsius, kilopascal, watt, square metre, percent.
+_UNITS: dict[str, tuple[str, float, float]] = {}
+for _dimension, _table in {
+    "length": {("mm", "millimetre", "millimeter"): 1e-3, ("cm", "centimetre", "centimeter"): 1e-2,
+               ("m", "metre", "meter"): 1.0, ("km", "kilometre", "kilometer"): 1e3,
+               ("in", "inch", "inche"): 0.0254, ("ft", "foot", "feet"): 0.3048, ("yd", "yard"): 0.9144,
+               ("mi", "mile"): 1609.344},
+    "mass": {("mcg", "µg", "microgram"): 1e-9, ("mg", "milligram"): 1e-6, ("g", "gram"): 1e-3,
+             ("kg", "kilogram", "kilo"): 1.0, ("t", "tonne", "metric ton"): 1e3, ("lb", "lbs", "pound"): 0.45359237,
+             ("oz", "ounce"): 0.028349523},
+    "volume": {("ml", "millilitre", "milliliter"): 1e-3, ("l", "litre", "liter"): 1.0,
+               ("gallon", "gal"): 3.785411784, ("pint",): 0.473176473, ("fl oz",): 0.0295735},
+    "time": {("s", "sec", "second"): 1.0, ("min", "minute"): 60.0, ("h", "hr", "hour"): 3600.0,
+             ("day",): 86400.0, ("week",): 604800.0, ("month",): 2629800.0, ("year",): 31557600.0,
+             ("decade",): 315576000.0, ("century", "centurie"): 3155760000.0},
+    "pressure": {("kpa",): 1.0, ("psi",): 6.894757, ("bar",): 100.0},
+    "power": {("w", "watt"): 1.0, ("kw", "kilowatt"): 1e3},
+    "area": {("m2", "m²", "square metre", "square meter"): 1.0,
+             ("km2", "km²", "square kilometre", "square kilometer"): 1e6,
+             ("mi2", "square mile"): 2589988.11, ("hectare", "ha"): 1e4, ("acre",): 4046.8564224},
+    "percent": {("%", "percent", "per cent"): 1.0},
+}.items():
+    for _names, _factor in _table.items():
+        for _name in _names:
+            _UNITS[_name] = (_dimension, _factor, 0.0)
+for _name in ("°c", "℃", "celsius", "degrees celsius", "degree celsius", "c"):
+    _UNITS[_name] = ("temperature", 1.0, 0.0)
+for _name in ("°f", "℉", "fahrenheit", "degrees fahrenheit", "degree fahrenheit", "f"):
+    _UNITS[_name] = ("temperature", 5 / 9, -32 * 5 / 9)
+
+#: Relative rounding a writer applies when converting ("47.5 pounds (21.5 kg)", "about 19,340 feet").
+RELATIVE_TOLERANCE = 0.02
+#: Temperatures are rounded to whole degrees in either scale ("37 °F" for "3 °C").
+ABSOLUTE_TOLERANCE = {"temperature": 1.0}
+
+
+def unit(word: str) -> tuple[str, float, float] | None:
+    """(dimension, factor, offset) of a unit word or symbol, plural or singular; None if not a unit.
+
+    Single letters ("c", "f", "m", "s", "t", "h", "l", "g") count only as symbols after a number, which
+    is how ``quantity`` calls this."""
+    w = " ".join(word.lower().split())
+    if w in _UNITS:
+        return _UNITS[w]
+    if w.endswith("es") and w[:-2] in _UNITS:
+        return _UNITS[w[:-2]]
+    if w.endswith("s") and w[:-1] in _UNITS:
+        return _UNITS[w[:-1]]
+    return None
+
+
+def quantity(value: float, unit_word: str) -> tuple[str, float] | None:
+    """(dimension, value in the dimension's base unit) for ``value`` ``unit_word``; None without a unit."""
+    found = unit(unit_word) if unit_word else None
+    if found is None or value is None or not math.isfinite(value):
+        return None
+    dimension, factor, offset = found
+    return dimension, value * factor + offset
+
+
+def same_quantity(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool:
+    """Whether two quantities state the same amount, up to a writer's rounding (False across dimensions)."""
+    if a is None or b is None or a[0] != b[0]:
+        return False
+    x, y = a[1], b[1]
+    if abs(x - y) <= ABSOLUTE_TOLERANCE.get(a[0], 0.0):
+        return True
+    return abs(x - y) <= RELATIVE_TOLERANCE * max(abs(x), abs(y))
+
+
+def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool:
+    return a is not None and b is not None and a[0] == b[0]
+
+
+__all__ = ["unit", "quantity", "same_quantity", "comparable", "RELATIVE_TOLERANCE"]
