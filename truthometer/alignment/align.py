@@ -366,7 +366,7 @@ def _negated_at(doc, index: int) -> bool:
         for child in t.children:
             if child.dep_ == "neg" or child.lower_ in ("not", "n't", "never"):
                 return True
-        if t.lemma_.lower() in NEGATIVE_IMPLICATIVES and t.i != index:
+        if t.i != index and (t.lemma_.lower() in NEGATIVE_IMPLICATIVES or _yet_to(t)):
             return True
         if t.head.i == t.i:
             break
@@ -378,8 +378,49 @@ def _negated_at(doc, index: int) -> bool:
     return False
 
 
+def _yet_to(t) -> bool:
+    """ "has yet to write", "is yet to win": not done so far."""
+    return t.lemma_.lower() in ("be", "have") and any(c.lower_ == "yet" and c.dep_ == "advmod"
+                                                      for c in t.children)
+
+
 def negation_tokens(doc) -> list:
     return [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
+
+
+@dataclass
+class Implicative:
+    """A main predicate negated by a negative implicative rather than by "not": "refused to model",
+    "was unable to appear", "has yet to write" all state that the complement did not happen."""
+
+    start: int  # first token of the construction, the one carrying tense ("refused", "was", "has")
+    verb: int  # the complement verb, the claim's real predicate
+
+
+def negative_implicative(doc) -> Implicative | None:
+    """The implicative construction at the root of ``doc`` when it has a verbal complement, else None."""
+    if not len(doc):
+        return None
+    root = doc[:].root
+    if any(c.dep_ == "neg" for c in root.children):
+        return None  # "did not refuse to": a double negation is left alone
+    governor = None
+    if root.pos_ == "VERB" and root.lemma_.lower() in NEGATIVE_IMPLICATIVES:
+        governor = root  # "refused to model", "failed to top"
+    elif _yet_to(root):
+        governor = root  # "has yet to appear", "is yet to win"
+    else:
+        governor = next((c for c in root.children if c.dep_ == "acomp"
+                         and c.lower_ in NEGATIVE_IMPLICATIVES), None)  # "was unable to appear"
+    if governor is None:
+        return None
+    verb = next((c for c in governor.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")
+                 and c.tag_ == "VB" and any(a.lower_ == "to" for a in c.children)), None)
+    if verb is None:
+        return None
+    auxes = [c for c in root.children if c.dep_ in ("aux", "auxpass") and c.i < root.i]
+    start = min([root.i] + [a.i for a in auxes])
+    return Implicative(start, verb.i)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -594,7 +635,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     anchors = _anchors(claim, evidence)
     claim_lemmas = {t.lemma_.lower() for t in claim if _content(t)} | {normalise(t.text) for t in claim}
     evidence_lemmas = {t.lemma_.lower() for t in evidence if _content(t)}
-    words = [t for t in claim if _content(t)]
+    # Polarity words ("refused", "unable") are not content the evidence should repeat.
+    words = [t for t in claim if _content(t) and t.lemma_.lower() not in NEGATIVE_IMPLICATIVES]
     coverage = (sum(1 for t in words if t.lemma_.lower() in evidence_lemmas or normalise(t.text) in
                     {normalise(e.text) for e in evidence}) / len(words)) if words else 0.0
     similar.prime([claim[s.i:s.j].text.lower() for s in slots if s.kind in ("attribute", "noun", "entity")]
@@ -689,8 +731,12 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         edges.append(edge)
         slot_edges[slot.i] = (slot, edge)
 
-    # Predicate to predicate: the claim's main verb against the verb of the same subject.
+    # Predicate to predicate: the claim's main verb against the verb of the same subject. Under a
+    # negative implicative ("refused to model") the claim's predicate is the complement verb.
     root = claim[:].root
+    implicative = negative_implicative(claim)
+    if implicative is not None:
+        root = claim[implicative.verb]
     predicate = _predicate_edge(claim, evidence, root, similar)
     if predicate is not None:
         if predicate.op == SUBSTITUTED and any(e.op != EQUAL for e in edges):
@@ -700,7 +746,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         edges.append(predicate)
 
     # Polarity of the main predicate on each side.
-    claim_negated = _negated_at(claim, root.i) or any(t.lower_ == "never" for t in claim)
+    claim_negated = (_negated_at(claim, root.i) or any(t.lower_ == "never" for t in claim)
+                     or implicative is not None)
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
     mismatch = ev_pred is not None and claim_negated != evidence_negated and coverage >= 0.5
@@ -752,9 +799,13 @@ def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:
     """The evidence word that plays the claim's main predicate: same verb lemma, else the governor of
     the counterpart of the claim's complement, else the evidence's root when the claim is a copula."""
     lemma = root.lemma_.lower()
-    for e in evidence:
-        if e.lemma_.lower() == lemma and e.pos_ in ("VERB", "AUX") and lemma != "be":
-            return e.i
+    same = [e for e in evidence if e.lemma_.lower() == lemma and e.pos_ in ("VERB", "AUX") and lemma != "be"]
+    if same:
+        # "has modelled for Mango, but declined to model for L'Oréal": the occurrence whose own
+        # arguments repeat the claim's words is the one the claim is about.
+        words = {t.lemma_.lower() for t in root.subtree if _content(t)} | {normalise(t.text) for t in claim}
+        return max(same, key=lambda e: (sum(1 for t in _own_words(e) if t.lemma_.lower() in words
+                                            or normalise(t.text) in words), -e.i)).i
     for child in root.children:
         if child.dep_ in ("attr", "dobj", "acomp", "oprd") and child.i in slot_edges:
             _, edge = slot_edges[child.i]
@@ -765,10 +816,25 @@ def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:
                         while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
                             head = head.head
                         return head.i
+    # The subject hangs from the sentence's root, which is not ``root`` under an implicative.
     if lemma == "be" or any(c.dep_ in ("nsubj", "nsubjpass") and _same_subject(c, evidence)
-                            for c in root.children):
+                            for c in list(root.children) + list(claim[:].root.children)):
         return evidence[:].root.i
     return None
+
+
+def _own_words(verb) -> list:
+    """Content words of ``verb``'s complements and modifiers, without its subject (shared by every
+    verb of a coordination) and without the clauses it governs."""
+    out, stack = [], [c for c in verb.children if c.dep_ not in ("nsubj", "nsubjpass")]
+    while stack:
+        t = stack.pop()
+        if t.pos_ in ("VERB", "AUX") and t.dep_ in ("conj", "xcomp", "ccomp", "advcl", "relcl", "acl"):
+            continue
+        if _content(t):
+            out.append(t)
+        stack.extend(t.children)
+    return out
 
 
 def _same_subject(subject, evidence) -> bool:

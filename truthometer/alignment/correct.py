@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..report import Substitution, Suggestion
-from .align import EQUAL, SUBSTITUTED, UNCONFIRMED, Alignment, align
+from .align import EQUAL, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "predicate": "phrase", "negation": "negation"}
@@ -161,6 +161,9 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
         return Substitution(claim[i:j], new, i, j, kind="negation", evidence=evidence_text,
                             evidence_locator=locator)
 
+    implicative = negative_implicative(doc) if alignment.claim_negated else None
+    if implicative is not None:
+        return _drop_implicative(claim, alignment, implicative, sub), ""
     if alignment.claim_negated:
         negs = [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
         if not negs:
@@ -235,6 +238,30 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     if verb.i == 0:
         do = do.capitalize()
     return sub(verb.idx, verb.idx + len(verb.text), f"{do} not {lemma}"), ""
+
+
+def _drop_implicative(claim: str, alignment: Alignment, implicative, sub) -> Substitution:
+    """"refused to model" -> "modelled", "was unable to appear" -> "appeared", "has yet to appear" ->
+    "appeared": the complement verb in the tense of the construction, the implicative dropped."""
+    doc = alignment.claim_doc
+    finite, verb = doc[implicative.start], doc[implicative.verb]
+    lemma = verb.lemma_.lower()
+    modal = finite.tag_ == "MD"  # "will refuse to go" -> "will go"
+    past = finite.tag_ == "VBD" or finite.lemma_.lower() == "have"  # "has yet to appear" -> "appeared"
+    if modal or finite.tag_ in ("VB", "VBP") and not past:
+        form = lemma
+    elif past:
+        # The evidence's own spelling of the same verb ("modelled", not "modeled") when it has one.
+        same = next((e for e in alignment.evidence_doc or [] if e.lemma_.lower() == lemma
+                     and e.tag_ in ("VBD", "VBN")), None)
+        form = same.text if same is not None else past_tense(lemma)
+    else:
+        form = third_person(lemma)
+    if modal:
+        form = finite.text + " " + form
+    elif implicative.start == 0:
+        form = form[:1].upper() + form[1:]
+    return sub(finite.idx, verb.idx + len(verb.text), form)
 
 
 def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,

@@ -27,6 +27,9 @@ _PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-
 def add_arguments(parser) -> None:
     parser.add_argument("--data", help="FEVER-Symmetric JSONL file (v0.1 or v0.2 format)")
     parser.add_argument("--limit", type=int, default=0, help="use only the first N groups (0 = all)")
+    parser.add_argument("--skip", type=int, default=0,
+                        help="leave out the first N groups (a held-out check: --limit 120 to develop, "
+                             "--skip 120 to test)")
     parser.add_argument("--articles", help="articles.json with corrected_has / corrected_lacks to check too")
     parser.add_argument("--threshold", type=float, default=None,
                         help="paraphrase threshold (embedding cosine) of the alignment")
@@ -67,8 +70,9 @@ def _group_key(row_id: str) -> str:
     return row_id
 
 
-def refutes_with_targets(rows: list[dict], limit: int = 0) -> tuple[list[dict], list[dict]]:
-    """(REFUTES rows with their expected correction, SUPPORTS rows), groups in file order."""
+def refutes_with_targets(rows: list[dict], limit: int = 0, skip: int = 0) -> tuple[list[dict], list[dict]]:
+    """(REFUTES rows with their expected correction, SUPPORTS rows), groups in file order: the first
+    ``limit`` groups (0 = all), then without the first ``skip`` of them."""
     groups: dict[str, list[dict]] = defaultdict(list)
     order: list[str] = []
     for row in rows:
@@ -80,6 +84,7 @@ def refutes_with_targets(rows: list[dict], limit: int = 0) -> tuple[list[dict], 
         groups[key].append(row)
     if limit:
         order = order[:limit]
+    order = order[skip:]
     cases, supports = [], []
     for key in order:
         group = groups[key]
@@ -124,7 +129,7 @@ def run(args) -> dict:
     figures: dict = {"threshold": threshold}
     if args.data:
         rows = read_jsonl(args.data)
-        cases, supports = refutes_with_targets(rows, args.limit)
+        cases, supports = refutes_with_targets(rows, args.limit, getattr(args, "skip", 0))
         if not cases:
             raise InputError(f"{args.data}: no REFUTES row with a SUPPORTS counterpart (groups of four ids)")
         figures.update(_fever(cases, supports, threshold, args))

@@ -1,0 +1,52 @@
+"""Alignment rules added for FEVER-style minimal corrections: negative implicatives, phrase-level
+substitution, counterparts without a shared governor (issue 5). Small hand-made sentences only."""
+import pytest
+
+from truthometer.alignment import align, suggest_correction
+from truthometer.alignment.align import negative_implicative
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _models():
+    align("The tower was completed in 1889.", "The tower was completed in 1889.")
+
+
+def corrected(claim, evidence):
+    s = suggest_correction(claim, evidence)
+    return s.corrected if s else None
+
+
+# Negative implicatives: "refused to X" states that X did not happen.
+
+def test_refused_to_is_dropped_when_the_evidence_affirms():
+    a = align("Penelope Cruz refused to model for Mango.", "Cruz has modelled for Mango and Ralph Lauren.")
+    assert a.claim_negated and not a.evidence_negated and a.polarity_mismatch
+    # The evidence's own spelling of the verb ("modelled") is kept.
+    assert corrected("Penelope Cruz refused to model for Mango.",
+                     "Cruz has modelled for Mango and Ralph Lauren.") == "Penelope Cruz modelled for Mango."
+
+
+def test_unable_to_and_yet_to_take_the_tense_of_the_construction():
+    assert corrected("The band has yet to appear on television.",
+                     "The band appears on television every week.") == "The band appeared on television."
+    c = corrected("The singer failed to win the contest.", "The singer won the contest in 1999.")
+    assert c == "The singer won the contest."
+
+
+def test_implicative_in_the_evidence_too_is_no_contradiction():
+    a = align("Penelope Cruz refused to model for Chanel.",
+              "Cruz has modelled for Mango, but declined to model for Chanel.")
+    assert a.claim_negated and a.evidence_negated and not a.polarity_mismatch
+    assert corrected("Penelope Cruz refused to model for Chanel.",
+                     "Cruz has modelled for Mango, but declined to model for Chanel.") is None
+
+
+def test_implicative_construction_spans():
+    from truthometer import models
+
+    doc = models.nlp()("Richard Dawkins has yet to appear on the internet.")
+    imp = negative_implicative(doc)
+    assert imp is not None and doc[imp.start].text == "has" and doc[imp.verb].text == "appear"
+    assert negative_implicative(models.nlp()("Richard Dawkins appeared on the internet.")) is None
+    # A double negation is left alone.
+    assert negative_implicative(models.nlp()("She did not refuse to sing.")) is None
