@@ -49,3 +49,26 @@ def test_rule_tier_a_name_contained_in_another_is_the_same_entity():
     claim = nlp("Linus Torvalds created Git in 2005 to manage the Linux kernel.")[:]
     evidence = nlp("Torvalds created Git in 2005 for the development of the Linux kernel.")[:]
     assert [m for m in find_mismatches(claim, evidence) if m.kind == "entity"] == []
+
+
+def test_rule_tier_dates_conflict_only_in_parts_both_state():
+    nlp = models.nlp()
+    claim = nlp("The border was opened on 9 November 1989 after a mistaken announcement.")[:]
+    same = nlp("The wall was opened on the night of 9 November 1989 after a mistaken announcement.")[:]
+    vaguer = nlp("The border was opened in November 1989 after a mistaken announcement.")[:]
+    other_day = nlp("The border was opened on 19 November 1989 after a mistaken announcement.")[:]
+    other_month = nlp("The border was opened in December 1989 after a mistaken announcement.")[:]
+    assert find_mismatches(claim, same) == [] and find_mismatches(claim, vaguer) == []
+    assert [m.kind for m in find_mismatches(claim, other_day)] == ["date"]
+    assert [m.kind for m in find_mismatches(claim, other_month)] == ["date"]
+    # Range words are not date parts: "between 1961 and 1989" agrees with a sentence naming 1989.
+    ranged = nlp("About 140 people were killed at the wall between 1961 and 1989.")[:]
+    assert find_mismatches(ranged, nlp("At least 140 people were killed at the wall in November 1989.")[:]) == []
+
+
+def test_rule_tier_skips_the_entity_put_in_for_a_pronoun():
+    nlp = models.nlp()
+    claim = nlp("Mount Kilimanjaro's highest point, Uhuru Peak, stands on the Kibo cone.")[:]
+    evidence = nlp("Its highest summit, Uhuru Peak, rises on the Mawenzi cone of Tanzania.")[:]
+    put_in = len("Mount Kilimanjaro's")
+    assert all(m.claim.text != "Mount Kilimanjaro's" for m in find_mismatches(claim, evidence, context_chars=put_in))

@@ -174,10 +174,12 @@ class Checker:
 
     def _rule_tier(self, c: _Claim, pairs, parsed) -> tuple[list[Mismatch], EvidenceSentence | None]:
         # The best-aligned evidence: the most similar sentences, nearly as close as the best one.
+        # The antecedent put in for a leading pronoun: "Its highest point" checked as "Mount Kilimanjaro's ...".
+        put_in = len(c.claim) - len(c.result.text) + len(c.result.text.split(maxsplit=1)[0]) if c.result.claim else 0
         for e, score in pairs[:3]:
             if score < pairs[0][1] - ALIGNMENT_MARGIN:
                 break
-            mismatches = find_mismatches(c.span, parsed[e.text])
+            mismatches = find_mismatches(c.span, parsed[e.text], context_chars=put_in)
             if mismatches:
                 return mismatches, e
         return [], None

@@ -20,6 +20,9 @@ _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100}
 _NEGATIONS = {"not", "n't", "no", "never", "without", "none", "nobody", "nothing", "neither", "nor"}
 _RANGE_JOINERS = {"to", "-", "–", "and", "or"}
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+                "october", "november", "december")
+_MONTHS = {m[:3]: m for m in _MONTH_NAMES}
 # The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families.
 _ENTITY_FAMILY = {"PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "FAC": "place"}
 
@@ -91,9 +94,11 @@ def extract_slots(span) -> list[Slot]:
     for ent in span.ents:
         if ent.label_ == "DATE" and any(_YEAR.match(t.text) for t in ent):
             years = tuple(sorted({t.text for t in ent if _YEAR.match(t.text)}))
-            days = tuple(t.text.lower() for t in ent if not _YEAR.match(t.text) and (t.like_num or t.is_alpha)
-                         and t.text.lower() not in ("in", "the", "of", "early", "late", "mid"))
-            slots.append(Slot("date", ent.text, ent.start_char - base, ent.end_char - base, (years, days),
+            months = tuple(sorted({_MONTHS[t.lower_[:3]] for t in ent if t.lower_[:3] in _MONTHS and t.is_alpha
+                                   and (len(t) == 3 or t.lower_ in _MONTH_NAMES)}))
+            days = tuple(sorted({int(t.text.rstrip("stndrh")) for t in ent if re.fullmatch(r"\d{1,2}(st|nd|rd|th)?", t.text)
+                                 and 1 <= int(t.text.rstrip("stndrh")) <= 31}))
+            slots.append(Slot("date", ent.text, ent.start_char - base, ent.end_char - base, (years, months, days),
                               label="DATE", context=_context(span, ent.start, ent.end)))
             taken.update(range(ent.start, ent.end))
         elif ent.label_ in ENTITY_LABELS:
@@ -104,7 +109,7 @@ def extract_slots(span) -> list[Slot]:
         if t.i in taken:
             continue
         if _YEAR.match(t.text) and t.like_num:
-            slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((t.text,), ()),
+            slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((t.text,), (), ()),
                               label="DATE", context=_context(span, t.i, t.i + 1)))
         elif t.like_num and _number_value(t.text) is not None:
             unit = _unit_after(span, t.i)
@@ -147,13 +152,15 @@ def _same_entity(claim: Slot, evidence_text_lower: str, evidence_slots: list[Slo
     return claim.label == "PERSON" and any(re.search(rf"\b{re.escape(p)}\b", evidence_text_lower) for p in parts[-1:])
 
 
-def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5) -> list[Mismatch]:
+def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, context_chars: int = 0) -> list[Mismatch]:
     """Slots the evidence fills differently, when the evidence is about the same thing.
 
     The evidence counts as "about the same thing" when it covers at least ``min_coverage`` of the claim's
-    content words outside the slots under comparison.
+    content words outside the slots under comparison. The first ``context_chars`` characters of the claim
+    were put in for a pronoun by contextualisation: the evidence may say "it" there too, so the entities
+    there are not compared.
     """
-    claim_slots = extract_slots(claim_span)
+    claim_slots = [s for s in extract_slots(claim_span) if s.kind != "entity" or s.start >= context_chars]
     evidence_slots = extract_slots(evidence_span)
     slot_tokens = {t.i for t in claim_span for s in claim_slots
                    if s.start <= t.idx - claim_span.start_char < s.end}
@@ -179,11 +186,18 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5) -> lis
                 continue
             if not set(slot.value[0]) & years:
                 mismatches.append(Mismatch("date", slot, _best_counterpart(slot, dates), evidence_span.text))
-            elif slot.value[1]:
-                # Same year: a day or month that differs is still a wrong date.
-                same_year = [e for e in dates if set(e.value[0]) & set(slot.value[0]) and e.value[1]]
-                if same_year and all(set(e.value[1]) != set(slot.value[1]) for e in same_year):
-                    mismatches.append(Mismatch("date", slot, _best_counterpart(slot, same_year), evidence_span.text))
+                continue
+            # Same year: a month, or a day of the same month, that differs is still a wrong date; a part
+            # the evidence does not state ("November 1989" for "9 November 1989") is no conflict.
+            _, months, days = slot.value
+            same_year = [e for e in dates if set(e.value[0]) & set(slot.value[0])]
+            other_month = [e for e in same_year if months and e.value[1] and not set(e.value[1]) & set(months)]
+            other_day = [e for e in same_year if days and e.value[2] and set(e.value[1]) == set(months)
+                         and not set(e.value[2]) & set(days)]
+            agreeing = [e for e in same_year if e not in other_month and e not in other_day]
+            if (other_month or other_day) and not agreeing:
+                mismatches.append(Mismatch("date", slot, _best_counterpart(slot, other_month + other_day),
+                                           evidence_span.text))
         elif slot.kind == "code":
             codes = [e for e in evidence_slots if e.kind == "code"]
             if codes and all(e.value != slot.value for e in codes) and coverage >= min_coverage:
