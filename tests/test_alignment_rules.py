@@ -50,3 +50,16 @@ def test_implicative_construction_spans():
     assert negative_implicative(models.nlp()("Richard Dawkins appeared on the internet.")) is None
     # A double negation is left alone.
     assert negative_implicative(models.nlp()("She did not refuse to sing.")) is None
+
+
+# Phrase granularity: a noun with its classifiers is replaced by the evidence's noun with its own.
+
+def test_a_modified_noun_is_replaced_by_the_evidence_phrase():
+    assert corrected("Lost is a television series.", "Lost is the biggest political party in the United States.") \
+        == "Lost is a political party."
+
+
+def test_a_bare_evidence_noun_keeps_the_claims_adjectives_but_not_its_compounds():
+    assert corrected("The show has a dark atmosphere.", "Like other films, the show has a setting.") \
+        == "The show has a dark setting."
+    assert corrected("The Gifted is a television series.", "The Gifted is a murderer.") == "The Gifted is a murderer."

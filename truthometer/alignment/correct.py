@@ -131,22 +131,44 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
                         evidence_locator=locator)
 
 
-def _compound_start(doc, index: int) -> int:
+def _is_classifier(tok) -> bool:
+    """A modifier that belongs to a noun's name for a kind of thing: a common-noun compound
+    ("television series", "fashion model") or a plain adjective ("political party"). Names,
+    nationalities, numbers and superlatives are slots of their own and stay outside the phrase."""
+    if tok.ent_type_ in ("NORP", "GPE", "PERSON", "ORG", "DATE", "CARDINAL", "ORDINAL") or tok.like_num:
+        return False
+    return (tok.dep_ == "compound" and tok.pos_ == "NOUN") or (tok.dep_ == "amod" and tok.tag_ == "JJ")
+
+
+def _phrase_start(doc, index: int, keep) -> int:
+    """First token of the noun at ``index`` with the classifiers written before it (``keep`` decides
+    which of them may be part of the replaced phrase)."""
     i = index
-    while i > 0 and doc[i - 1].dep_ == "compound" and doc[i - 1].head.i == index and doc[i - 1].pos_ == "NOUN":
+    while i > 0 and index >= doc[i - 1].head.i >= i and _is_classifier(doc[i - 1]) and keep(doc[i - 1]):
         i -= 1
     return i
 
 
 def _with_compounds(alignment: Alignment, edge, start: int) -> tuple[int, str, int]:
+    """A phrase for a phrase: "a music video" -> "an espionage film", "a political party" -> "a
+    television series"; a bare noun for a bare noun ("a singer" -> "a dog"). On the claim side the modifiers the evidence confirms stay ("an American series" ->
+    "an American film"); on the evidence side the modifiers the claim already states are left out."""
     cdoc, edoc = alignment.claim_doc, alignment.evidence_doc
     c = next((t for t in cdoc if t.idx == edge.claim_start), None)
     e = next((t for t in edoc if t.idx == edge.evidence_start), None)
     if c is None or e is None:
         return start, edge.evidence_text, edge.evidence_start
-    ci, ei = _compound_start(cdoc, c.i), _compound_start(edoc, e.i)
+    equal = {t.start for t in alignment.tokens if t.op == EQUAL}
+    claim_words = {t.lemma_.lower() for t in cdoc} | {t.lower_ for t in cdoc}
+    ci = _phrase_start(cdoc, c.i, lambda t: t.idx not in equal)
     if ci == c.i:
         return start, edge.evidence_text, edge.evidence_start  # a bare noun is replaced by a bare noun
+    ei = _phrase_start(edoc, e.i, lambda t: t.lemma_.lower() not in claim_words and t.lower_ not in claim_words)
+    if ei == e.i:
+        # A bare evidence noun replaces the claim's noun with its compounds ("a television series" ->
+        # "a murderer"); the claim's adjectives stay ("a dark atmosphere" -> "a dark setting").
+        ci = _phrase_start(cdoc, c.i, lambda t: t.idx not in equal and t.dep_ == "compound")
+        return cdoc[ci].idx, edge.evidence_text, edge.evidence_start
     span = edoc[ei:e.i + 1]
     return cdoc[ci].idx, span.text, span.start_char
 
