@@ -33,7 +33,7 @@ from truthometer import models  # noqa: E402
 from truthometer.benchmarks import nli_common as data  # noqa: E402
 from truthometer.judging.nli import LABELS  # noqa: E402
 from truthometer.judging.nli.alignment import FEATURE_NAMES, normalise  # noqa: E402
-from truthometer.judging.nli.features import feature_names, pair_matrix, parse, unique_texts  # noqa: E402
+from truthometer.judging.nli.features import WordSimilarity, feature_names, pair_matrix, parse, unique_texts  # noqa: E402
 from truthometer.judging.nli.head import Head, softmax  # noqa: E402
 from truthometer.judging.nli.synthetic import generate  # noqa: E402
 
@@ -67,7 +67,7 @@ def featurise(pairs) -> np.ndarray:
     hypotheses = [normalise(p.hypothesis) for p in pairs]
     texts = unique_texts(premises, hypotheses)
     infos = parse(texts)
-    return pair_matrix(premises, hypotheses, infos, cached_embeddings(texts))
+    return pair_matrix(premises, hypotheses, infos, cached_embeddings(texts), WordSimilarity())
 
 
 def split_groups(pairs, share: float, seed: int) -> tuple[list[int], list[int]]:
@@ -133,6 +133,8 @@ def main(argv=None) -> int:
     ap.add_argument("--with-sick", action="store_true", help="also train on SICK TRAIN (weights become CC BY-NC-SA 3.0)")
     ap.add_argument("--synthetic", type=int, default=2500, help="source sentences for synthetic pairs")
     ap.add_argument("--fever-weight", type=float, default=10.0, help="row weight of FEVER-Symmetric pairs")
+    ap.add_argument("--dump-cv", help="append each candidate's FEVER-Symmetric cross-validation predictions "
+                                       "to this JSONL file (error analysis)")
     args = ap.parse_args(argv)
     root = Path(args.data)
 
@@ -186,6 +188,12 @@ def main(argv=None) -> int:
             idx = [k for k, i in enumerate(cal_o) if source[i] == src]
             parts[f"{src}_cal_macro_f1"] = data.macro_f1([train[cal_o[k]].label for k in idx],
                                                          [LABELS[int(np.argmax(cal_probs[k]))] for k in idx])
+        if args.dump_cv:
+            with open(args.dump_cv, "a", encoding="utf-8") as out:
+                for i in fever_idx:
+                    out.write(json.dumps({"candidate": f"{kind} {params}", "claim": train[i].hypothesis,
+                                          "evidence": train[i].premise, "gold": train[i].label,
+                                          "probs": [round(float(v), 4) for v in fever_pred[i]]}) + "\n")
         return float(np.mean(list(parts.values()))), {k: round(v, 4) for k, v in parts.items()}
 
     n_align = len(FEATURE_NAMES)

@@ -20,6 +20,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
+from ..quantities import quantity, same_quantity
 
 #: spaCy components the features need; the parser is skipped for speed.
 SPACY_DISABLE = ("parser",)
@@ -76,6 +77,17 @@ for _a, _b in _ANTONYM_PAIRS:
     ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
     ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
 
+#: Verbs that carry little meaning of their own ("got married", "took part"): a claim's light verb the
+#: evidence lacks is not a slot filled differently.
+LIGHT_VERBS = frozenset({"get", "make", "take", "give", "go", "come", "have", "do", "be", "become", "keep"})
+#: Word-embedding cosine at which two different words count as the same meaning. Measured on MiniLM word
+#: vectors: synonyms (film/movie 0.84, begin/start 0.84, physician/doctor 0.86, big/large 0.81) sit above
+#: it, co-hyponyms that make a claim false (American/British 0.71, actor/actress 0.71, football/basketball
+#: 0.68) below it.
+SYNONYM_THRESHOLD = 0.78
+#: Parts of speech that may stand for each other in a paraphrase.
+_POS_GROUP = {"NOUN": "N", "PROPN": "N", "VERB": "V", "ADJ": "A", "ADV": "A", "NUM": "NUM"}
+
 ENTITY_FAMILIES = {
     "PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "FAC": "place", "NORP": "norp",
     "DATE": "date", "TIME": "date", "CARDINAL": "number", "QUANTITY": "number", "MONEY": "number",
@@ -101,6 +113,7 @@ class SentenceInfo:
     content: tuple           # (lemma, surface lower, pos) of content tokens, in order
     entities: tuple          # (text lower, family)
     numbers: frozenset       # numeric values
+    quantities: frozenset    # (value, unit word, dimension, value in base unit) of numbers with a unit
     negations: int
     implicatives: frozenset
     n_tokens: int
@@ -118,7 +131,7 @@ def sentence_info(doc) -> SentenceInfo:
     """Read the slots of one spaCy doc (parsed without the parser)."""
     words, content, numbers = set(), [], set()
     negations = 0
-    implicatives = set()
+    implicatives, quantities = set(), set()
     for t in doc:
         low, lemma = t.text.lower(), t.lemma_.lower()
         words.add(low)
@@ -131,13 +144,36 @@ def sentence_info(doc) -> SentenceInfo:
             value = _number(t.text)
             if value is not None:
                 numbers.add(value)
-        if t.pos_ in CONTENT_POS and not t.is_stop and not t.is_punct and any(c.isalnum() for c in low):
+                unit_word = _unit_after(doc, t.i)
+                amount = quantity(value, unit_word)
+                if amount is not None:
+                    quantities.add((value, unit_word.lower(), *amount))
+        if t.pos_ in CONTENT_POS and not t.is_stop and not t.is_punct and any(c.isalnum() for c in low) \
+                and lemma not in LIGHT_VERBS:
             content.append((lemma, low, t.pos_))
     negations += len(NEGATION_PHRASES.findall(doc.text)) - sum(1 for t in doc if t.lower_ == "never")
     entities = tuple((e.text.lower(), ENTITY_FAMILIES[e.label_]) for e in doc.ents if e.label_ in ENTITY_FAMILIES)
     text = doc.text
     return SentenceInfo(text.lower(), tuple(tokens(text)), frozenset(words), tuple(content), entities,
-                        frozenset(numbers), negations, frozenset(implicatives), len(doc))
+                        frozenset(numbers), frozenset(quantities), negations, frozenset(implicatives), len(doc))
+
+
+def _unit_after(doc, i: int) -> str:
+    """The unit word or symbol right after the number at ``i`` ("5,895 metres", "3 °C", "47.5 pounds")."""
+    if i + 1 >= len(doc):
+        return ""
+    nxt = doc[i + 1]
+    if nxt.text == "°" and i + 2 < len(doc):
+        return "°" + doc[i + 2].text
+    return nxt.text
+
+
+def matched_numbers(claim: SentenceInfo, evidence: SentenceInfo) -> frozenset:
+    """The claim's numbers the evidence states too: the same value, or the same amount in another unit."""
+    same = claim.numbers & evidence.numbers
+    converted = {value for value, _, dim, base in claim.quantities
+                 if any(same_quantity((dim, base), (d, b)) for _, _, d, b in evidence.quantities)}
+    return frozenset(same | converted)
 
 
 def _covered(lemma: str, low: str, premise: SentenceInfo) -> bool:
@@ -173,25 +209,52 @@ FEATURE_NAMES: tuple[str, ...] = (
     "antonym_claim_to_evidence", "antonym_evidence_to_claim",
     "neg_x_coverage", "neg_x_all_covered", "neg_x_conflict", "mismatch_signal", "mismatch_xor_neg",
     "log_len_claim", "log_len_evidence", "len_ratio",
+    "synonym_covered", "missing_after_synonyms", "min_missing_similarity", "coverage_with_synonyms",
 )
 
 
-def pair_features(claim: SentenceInfo, evidence: SentenceInfo) -> np.ndarray:
-    """The alignment features of (claim, evidence), in FEATURE_NAMES order."""
+def nearest_meaning(lemma: str, pos: str, evidence: SentenceInfo, similarity) -> float:
+    """The highest word-embedding cosine between a claim word and the evidence's words of a compatible
+    part of speech (0 when there is no similarity function or no such word)."""
+    if similarity is None:
+        return 0.0
+    group = _POS_GROUP.get(pos)
+    opposites = ANTONYMS.get(lemma, frozenset())
+    scores = [similarity(lemma, other) for other, _, other_pos in evidence.content
+              if _POS_GROUP.get(other_pos) == group and other != lemma and other not in opposites]
+    return max(scores, default=0.0)
+
+
+def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) -> np.ndarray:
+    """The alignment features of (claim, evidence), in FEATURE_NAMES order.
+
+    ``similarity(lemma_a, lemma_b)`` gives the cosine of two words' embeddings; without it, no missing
+    word counts as a synonym."""
     missing_pos = dict.fromkeys(CONTENT_POS, 0)
     conflict_pos = dict.fromkeys(CONTENT_POS, 0)
     claim_lemmas = {c[0] for c in claim.content} | {c[1] for c in claim.content}
     evidence_extra_pos = {c[2] for c in evidence.content if c[0] not in claim_lemmas and c[1] not in claim_lemmas}
-    covered = 0
+    covered = synonyms = 0
+    nearest_missing: list[float] = []
+    numbers_matched = matched_numbers(claim, evidence)
+    # A number stated in another unit or spelled out ("ten" / "10") covers the number and its unit word.
+    converted_words = {unit for value, unit, _, _ in claim.quantities if value in numbers_matched}
     for lemma, low, pos in claim.content:
-        if _covered(lemma, low, evidence):
+        if _covered(lemma, low, evidence) or low in converted_words or (
+                pos == "NUM" and _number(low) in numbers_matched):
             covered += 1
         else:
+            nearest = nearest_meaning(lemma, pos, evidence, similarity)
+            nearest_missing.append(nearest)
+            if nearest >= SYNONYM_THRESHOLD:
+                synonyms += 1
+                continue
             missing_pos[pos] += 1
             if pos in evidence_extra_pos:
                 conflict_pos[pos] += 1
     n_content = len(claim.content)
     missing = n_content - covered
+    after_synonyms = missing - synonyms
     coverage = covered / n_content if n_content else 1.0
     claim_words = {c[0] for c in claim.content}
     evidence_words = {c[0] for c in evidence.content}
@@ -212,8 +275,8 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo) -> np.ndarray:
     conflict_any = sum(ent[("conflict", f)] for f in FAMILIES)
     absent_any = sum(ent[("absent", f)] for f in FAMILIES)
 
-    num_match = len(claim.numbers & evidence.numbers)
-    unmatched = len(claim.numbers - evidence.numbers)
+    num_match = len(numbers_matched)
+    unmatched = len(claim.numbers - numbers_matched)
     num_conflict = unmatched if evidence.numbers - claim.numbers else 0
     num_absent = unmatched - num_conflict
 
@@ -241,5 +304,7 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo) -> np.ndarray:
         float(bool(conflict) != bool(neg_parity)),
         math.log1p(claim.n_tokens) / 5, math.log1p(evidence.n_tokens) / 5,
         min(claim.n_tokens / max(evidence.n_tokens, 1), 3.0) / 3,
+        min(synonyms, 5) / 5, min(after_synonyms, 10) / 10, min(nearest_missing, default=1.0),
+        (covered + synonyms) / n_content if n_content else 1.0,
     ]
     return np.asarray(values, dtype=np.float32)

@@ -40,13 +40,47 @@ def embed(texts: list[str], config: Config | None = None) -> dict:
     return {t: vectors[i] for i, t in enumerate(texts)}
 
 
-def pair_matrix(premises: list[str], hypotheses: list[str], infos: dict, vectors: dict) -> np.ndarray:
+class WordSimilarity:
+    """Cosine of two words' embeddings (the same encoder), each word embedded once per process.
+
+    Call ``prime`` with the parsed sentences first: their content words are embedded in one batch."""
+
+    #: Words kept per process (float16, 384 values each: about 40 MB at the bound).
+    CACHE_SIZE = 50_000
+
+    def __init__(self, config: Config | None = None):
+        self.config = config or Config()
+        self.key = self.config.encoder_path
+
+    def prime(self, infos) -> None:
+        words = sorted({lemma for info in infos for lemma, _, _ in info.content})
+        with _cache_lock:
+            todo = [w for w in words if (self.key, w) not in _words]
+        if not todo:
+            return
+        vectors = models.embed(todo, self.config).astype(np.float16)
+        with _cache_lock:
+            _words.update(((self.key, w), v) for w, v in zip(todo, vectors))
+            while len(_words) > self.CACHE_SIZE:
+                _words.popitem(last=False)
+
+    def __call__(self, a: str, b: str) -> float:
+        va, vb = _words.get((self.key, a)), _words.get((self.key, b))
+        if va is None or vb is None:
+            return 0.0
+        return float(np.dot(va.astype(np.float32), vb.astype(np.float32)))
+
+
+def pair_matrix(premises: list[str], hypotheses: list[str], infos: dict, vectors: dict,
+                similarity: WordSimilarity | None = None) -> np.ndarray:
     """Rows of [alignment features, |u-v|, u*v, cos] for normalised texts already parsed and embedded."""
     rows = np.zeros((len(premises), feature_count()), dtype=np.float32)
     n_align = len(FEATURE_NAMES)
+    if similarity is not None:
+        similarity.prime(infos[t] for t in {*premises, *hypotheses})
     for i, (p, h) in enumerate(zip(premises, hypotheses)):
         u, v = vectors[h], vectors[p]
-        rows[i, :n_align] = pair_features(infos[h], infos[p])
+        rows[i, :n_align] = pair_features(infos[h], infos[p], similarity)
         rows[i, n_align:n_align + EMBED_DIM] = np.abs(u - v)
         rows[i, n_align + EMBED_DIM:n_align + 2 * EMBED_DIM] = u * v
         rows[i, -1] = float(np.dot(u, v))
@@ -66,12 +100,14 @@ def feature_names() -> list[str]:
 #: many claims, and one claim against many sentences. Bounded; oldest entries leave first.
 CACHE_SIZE = 20_000
 _cache: "OrderedDict[tuple, tuple]" = OrderedDict()
+_words: "OrderedDict[tuple, np.ndarray]" = OrderedDict()
 _cache_lock = threading.Lock()
 
 
 def clear_cache() -> None:
     with _cache_lock:
         _cache.clear()
+        _words.clear()
 
 
 def featurise(premises: list[str], hypotheses: list[str], config: Config | None = None,
@@ -96,4 +132,4 @@ def featurise(premises: list[str], hypotheses: list[str], config: Config | None 
             _cache.popitem(last=False)
     for t, (info, vector) in known.items():
         infos[t], vectors[t] = info, vector
-    return pair_matrix(premises, hypotheses, infos, vectors)
+    return pair_matrix(premises, hypotheses, infos, vectors, WordSimilarity(config))

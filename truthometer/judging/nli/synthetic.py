@@ -5,14 +5,18 @@ From an evidence sentence s (the premise) and its first clause h (a subset of s)
 - h with an entity, number or date swapped for another of the same type -> contradiction;
 - h negated ("was" -> "was not", "directed" -> "did not direct") -> contradiction;
 - h with a word replaced by its antonym (began -> ended) -> contradiction;
+- h with a measured amount restated in another unit -> entailment; restated wrongly -> contradiction;
+- h with a person's full name cut to the surname -> entailment;
 - h with a year or place added that s does not mention -> neutral (a slot the evidence does not cover);
 - the first clause of an unrelated sentence -> neutral.
 """
 from __future__ import annotations
 
+import math
 import random
 import re
 
+from ..quantities import quantity, unit
 from .alignment import ANTONYMS, ENTITY_FAMILIES
 
 _CUT = re.compile(r"(,| which | who | where | and | but | while |;| -- | – | \()")
@@ -86,6 +90,59 @@ def add_unmentioned(doc, pool: dict, rng: random.Random) -> str | None:
     return None
 
 
+#: Units a quantity may be restated in, per dimension (plural spelling, as a writer would use it).
+RESTATE_UNITS = {"length": ("metres", "feet", "kilometres", "miles"), "mass": ("kilograms", "pounds", "grams"),
+                 "temperature": ("°C", "°F"), "time": ("seconds", "minutes", "hours"),
+                 "volume": ("litres", "millilitres", "gallons"), "area": ("square kilometres", "square miles")}
+
+
+def _format_amount(value: float) -> str:
+    """Three significant figures with thousands separators, as converted figures are usually written."""
+    if value == 0:
+        return "0"
+    digits = 2 - int(math.floor(math.log10(abs(value))))
+    rounded = round(value, digits)
+    if digits > 0 and rounded != int(rounded):
+        return f"{rounded:,.{digits}f}".rstrip("0")
+    return f"{int(round(rounded)):,}"
+
+
+def restate_quantity(doc, rng: random.Random, wrong: bool = False) -> str | None:
+    """h with a measured amount written in another unit of its dimension ("5,895 metres" -> "19,300 feet"):
+    the same amount (entailment) or, with ``wrong``, an amount off by a third or more (contradiction)."""
+    for t in doc:
+        if not t.like_num or t.i + 1 >= len(doc):
+            continue
+        try:
+            value = float(t.text.replace(",", ""))
+        except ValueError:
+            continue
+        unit_end = t.i + 3 if doc[t.i + 1].text == "°" and t.i + 2 < len(doc) else t.i + 2
+        written = doc[t.i + 1:unit_end].text.replace(" ", "")
+        amount = quantity(value, written)
+        if amount is None or amount[0] not in RESTATE_UNITS:
+            continue
+        target = [u for u in RESTATE_UNITS[amount[0]] if unit(u) != unit(written)]
+        if not target:
+            return None
+        new_unit = target[rng.randrange(len(target))]
+        _, factor, offset = unit(new_unit)
+        new_value = (amount[1] - offset) / factor
+        if wrong:
+            new_value *= rng.choice([0.5, 0.6, 1.5, 2.0, 3.0])
+        return _replace(doc.text, t.idx, doc[unit_end - 1].idx + len(doc[unit_end - 1].text),
+                        f"{_format_amount(new_value)} {new_unit}")
+    return None
+
+
+def shorten_name(doc) -> str | None:
+    """h with a person's full name cut to the surname ("Linus Torvalds" -> "Torvalds"): entailment."""
+    for ent in doc.ents:
+        if ent.label_ == "PERSON" and len(ent) >= 2 and ent[-1].is_alpha and ent[-1].is_title:
+            return _replace(doc.text, ent.start_char, ent.end_char, ent[-1].text)
+    return None
+
+
 def generate(sentences: list[str], nlp, seed: int = 13, per_sentence: int = 3) -> list[tuple[str, str, str]]:
     """(premise, hypothesis, label) triples; same sentences and seed give the same list."""
     rng = random.Random(seed)
@@ -100,9 +157,11 @@ def generate(sentences: list[str], nlp, seed: int = 13, per_sentence: int = 3) -
     pool = {k: sorted(v) for k, v in pool.items()}
     out = []
     for i, (s, h, doc) in enumerate(zip(sentences, clauses, clause_docs)):
-        made = [("entailment", h)]
-        contradictions = [swap_entity(doc, pool, rng), negate(doc), antonym_swap(doc, rng)]
+        made = []
+        contradictions = [swap_entity(doc, pool, rng), negate(doc), antonym_swap(doc, rng),
+                          restate_quantity(doc, rng, wrong=True)]
         made += [("contradiction", c) for c in contradictions if c]
+        made += [("entailment", e) for e in (restate_quantity(doc, rng), shorten_name(doc)) if e]
         extra = add_unmentioned(doc, pool, rng)
         if extra:
             made.append(("neutral", extra))
@@ -110,8 +169,7 @@ def generate(sentences: list[str], nlp, seed: int = 13, per_sentence: int = 3) -
         if other and other != h:
             made.append(("neutral", other))
         rng.shuffle(made)
-        # Keep the entailment, then the rest up to per_sentence (labels stay roughly balanced).
-        made.sort(key=lambda m: m[0] != "entailment")
-        for label, hyp in made[:per_sentence + 1]:
+        # Keep the subset entailment, then the rest up to per_sentence (labels stay roughly balanced).
+        for label, hyp in [("entailment", h)] + made[:per_sentence]:
             out.append((s, hyp, label))
     return out

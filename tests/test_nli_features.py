@@ -1,0 +1,56 @@
+"""The judge's alignment features: which slots of the claim the evidence covers, in other words or units."""
+from truthometer import models
+from truthometer.judging.nli.alignment import (FEATURE_NAMES, SPACY_DISABLE, matched_numbers, pair_features,
+                                               sentence_info)
+
+
+def info(text):
+    return sentence_info(models.nlp()(text, disable=list(SPACY_DISABLE)))
+
+
+def feature(claim, evidence, name):
+    return float(pair_features(info(claim), info(evidence))[FEATURE_NAMES.index(name)])
+
+
+def test_a_number_in_another_unit_is_matched_not_conflicting():
+    claim = "Uhuru Peak stands about 19,340 feet above sea level."
+    same = "Uhuru Peak rises to 5,895 metres above sea level."
+    other = "Uhuru Peak rises to 4,100 metres above sea level."
+    assert matched_numbers(info(claim), info(same)) == {19340.0}
+    assert matched_numbers(info(claim), info(other)) == set()
+    assert feature(claim, same, "num_conflict") == 0.0 and feature(claim, same, "num_match") > 0
+    assert feature(claim, other, "num_conflict") > 0 and feature(claim, other, "num_match") == 0.0
+    # The unit word is covered by the converted amount, so only the verb is left uncovered.
+    assert feature(claim, same, "coverage") > feature(claim, other, "coverage")
+
+
+def test_temperatures_convert_with_their_offset():
+    assert matched_numbers(info("Titanium melts at about 3,034 °F."), info("Titanium melts at 1,668 °C.")) == {3034.0}
+    assert matched_numbers(info("Titanium melts at about 1,034 °F."), info("Titanium melts at 1,668 °C.")) == set()
+
+
+def features_with_synonyms(claim, evidence):
+    from truthometer.judging.nli.features import WordSimilarity
+
+    similarity = WordSimilarity()
+    a, b = info(claim), info(evidence)
+    similarity.prime([a, b])
+    values = pair_features(a, b, similarity)
+    return {name: float(values[FEATURE_NAMES.index(name)]) for name in FEATURE_NAMES}
+
+
+def test_a_synonym_covers_a_claim_word_but_a_rival_word_does_not():
+    synonym = features_with_synonyms("The Mod Squad is a movie.", "The Mod Squad is a film released in 1973.")
+    assert synonym["synonym_covered"] > 0 and synonym["missing_after_synonyms"] == 0
+    assert synonym["coverage_with_synonyms"] == 1.0 and synonym["conflict_noun"] == 0
+    rival = features_with_synonyms("The Mod Squad is a novel.", "The Mod Squad is a film released in 1973.")
+    assert rival["synonym_covered"] == 0 and rival["missing_after_synonyms"] > 0
+    assert rival["conflict_noun"] > 0
+    # Without a similarity function nothing counts as a synonym.
+    plain = pair_features(info("The Mod Squad is a movie."), info("The Mod Squad is a film released in 1973."))
+    assert plain[FEATURE_NAMES.index("synonym_covered")] == 0
+
+
+def test_a_light_verb_is_not_a_slot():
+    values = features_with_synonyms("In 1986, Tatum O'Neal got married.", "In 1986, O'Neal married John McEnroe.")
+    assert values["conflict_verb"] == 0 and values["missing_verb"] == 0
