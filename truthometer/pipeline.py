@@ -43,6 +43,7 @@ class _Claim:
     result: SentenceResult
     claim: str
     span: object = None
+    vector: object = None
     evidence: list[tuple[EvidenceSentence, float]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -93,6 +94,9 @@ class Checker:
         progress(0.2, f"embedding {len(claims)} claims")
         claim_texts = [c.claim for c in claims]
         claim_vectors = models.embed(claim_texts, config)
+        for c, vector in zip(claims, claim_vectors):
+            c.vector = vector
+        evidence_vectors: dict = {}
 
         all_sources = [ReferenceSource(references)] + self.sources + list(sources or [])
         parsed: dict = {}
@@ -101,7 +105,8 @@ class Checker:
         for number, source in enumerate(all_sources):
             progress(0.3 + 0.3 * number / len(all_sources), f"gathering evidence: {source.name}")
             gathered = source.gather(claim_texts)
-            ranked = rank_evidence(claim_texts, claim_vectors, gathered.per_claim, config.top_k, config)
+            ranked = rank_evidence(claim_texts, claim_vectors, gathered.per_claim, config.top_k, config,
+                                   evidence_vectors)
             for c, found, notes in zip(claims, ranked, gathered.notes):
                 c.evidence.extend(found)
                 c.notes.extend(notes)
@@ -110,7 +115,7 @@ class Checker:
             del c.evidence[config.top_k:]
 
         progress(0.65, "judging")
-        self._judge(claims, parsed, progress)
+        self._judge(claims, parsed, evidence_vectors, progress)
         if self.propose_to is not None:
             proposed = propose_web_evidence(report, self.propose_to)
             if proposed:
@@ -120,13 +125,14 @@ class Checker:
         return report
 
     # -- judging -----------------------------------------------------------------------------------
-    def _judge(self, claims: list[_Claim], parsed: dict, progress: Progress) -> None:
+    def _judge(self, claims: list[_Claim], parsed: dict, evidence_vectors: dict, progress: Progress) -> None:
         config = self.config
         relevant = [[(e, s) for e, s in c.evidence if s >= config.relevance_floor] for c in claims]
         # Parse every evidence sentence that may be compared slot by slot, once.
         texts = sorted({e.text for pairs in relevant for e, _ in pairs[:3]} - set(parsed))
         parsed.update((t, doc[:]) for t, doc in zip(texts, models.nlp().pipe(texts, batch_size=config.batch_size)))
-        probabilities = self._entailment(claims, relevant, progress) if config.method == "nli" else None
+        probabilities = self._entailment(claims, relevant, parsed, evidence_vectors, progress) \
+            if config.method == "nli" else None
 
         progress(0.8, "deciding verdicts")
         to_correct = []
@@ -184,11 +190,16 @@ class Checker:
                 return mismatches, e
         return [], None
 
-    def _entailment(self, claims: list[_Claim], relevant, progress: Progress):
+    def _entailment(self, claims: list[_Claim], relevant, parsed: dict, evidence_vectors: dict, progress: Progress):
         """The judge's probabilities for every (evidence, claim) pair, in one batched call."""
-        from .judging.nli import load_judge
+        from .judging.nli import BundledJudge, load_judge
+        from .judging.nli.features import remember
 
         judge = load_judge(self.config)
+        if isinstance(judge, BundledJudge):
+            # The claims and the best evidence are parsed and embedded already: the judge reuses them.
+            remember({**parsed, **{c.claim: c.span for c in claims}},
+                     {**evidence_vectors, **{c.claim: c.vector for c in claims}}, self.config)
         premises, hypotheses, owners = [], [], []
         for c_index, (c, pairs) in enumerate(zip(claims, relevant)):
             for e, _ in pairs:

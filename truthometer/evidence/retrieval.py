@@ -9,10 +9,11 @@ from ..report import EvidenceSentence
 
 
 def rank_evidence(claims: list[str], claim_vectors: np.ndarray, candidates: list[list[EvidenceSentence]],
-                  top_k: int, config: Config) -> list[list[tuple[EvidenceSentence, float]]]:
+                  top_k: int, config: Config, vectors_out: dict | None = None) -> list[list[tuple[EvidenceSentence, float]]]:
     """Top-k candidates per claim by cosine (embeddings are normalised, so a dot product).
 
-    Each distinct evidence text is embedded once, however many claims it is a candidate for.
+    Each distinct evidence text is embedded once, however many claims it is a candidate for; with
+    ``vectors_out``, the embeddings of the chosen sentences are left there (text -> vector) for later stages.
     """
     unique: dict[str, int] = {}
     for sentences in candidates:
@@ -41,4 +42,6 @@ def rank_evidence(claims: list[str], claim_vectors: np.ndarray, candidates: list
             if len(best) == top_k:
                 break
         ranked.append(best)
+        if vectors_out is not None:
+            vectors_out.update((e.text, vectors[unique[e.text]]) for e, _ in best)
     return ranked

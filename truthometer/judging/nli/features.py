@@ -110,6 +110,24 @@ def clear_cache() -> None:
         _words.clear()
 
 
+def remember(docs: dict, vectors: dict, config: Config | None = None) -> int:
+    """Take texts a caller already parsed (a spaCy pipeline with the tagger, lemmatizer and NER; the
+    parser may have run too) and embedded with the same encoder into the cache, so the judge does not
+    parse and embed them again. Only texts normalisation leaves unchanged are taken; returns how many."""
+    key = (config or Config()).encoder_path
+    taken = 0
+    with _cache_lock:
+        for text, doc in docs.items():
+            vector = vectors.get(text)
+            if vector is None or normalise(text) != text or (key, text) in _cache:
+                continue
+            _cache[(key, text)] = (sentence_info(doc), np.asarray(vector, dtype=np.float32))
+            taken += 1
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return taken
+
+
 def featurise(premises: list[str], hypotheses: list[str], config: Config | None = None,
               progress: Callable | None = None) -> np.ndarray:
     """Feature rows for raw (premise, hypothesis) strings."""
