@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from truthometer import models  # noqa: E402
 from truthometer.benchmarks import nli_common as data  # noqa: E402
-from truthometer.judging.nli import LABELS  # noqa: E402
+from truthometer.judging.nli import LABELS, TRAINED_ON_FILE, pair_fingerprint  # noqa: E402
 from truthometer.judging.nli.alignment import FEATURE_NAMES, normalise  # noqa: E402
 from truthometer.judging.nli.features import WordSimilarity, feature_names, pair_matrix, parse, unique_texts  # noqa: E402
 from truthometer.judging.nli.head import Head, softmax  # noqa: E402
@@ -133,6 +133,7 @@ def main(argv=None) -> int:
     ap.add_argument("--with-sick", action="store_true", help="also train on SICK TRAIN (weights become CC BY-NC-SA 3.0)")
     ap.add_argument("--synthetic", type=int, default=2500, help="source sentences for synthetic pairs")
     ap.add_argument("--fever-weight", type=float, default=10.0, help="row weight of FEVER-Symmetric pairs")
+    ap.add_argument("--climate-weight", type=float, default=1.0, help="row weight of CLIMATE-FEVER pairs")
     ap.add_argument("--dump-cv", help="append each candidate's FEVER-Symmetric cross-validation predictions "
                                        "to this JSONL file (error analysis)")
     args = ap.parse_args(argv)
@@ -160,7 +161,7 @@ def main(argv=None) -> int:
     x = featurise(train)
     y = np.array([LABELS.index(p.label) for p in train])
     source = np.array([p.group.split(":")[0] for p in train])
-    w = np.where(source == "fever", args.fever_weight, 1.0)
+    w = np.where(source == "fever", args.fever_weight, np.where(source == "climate", args.climate_weight, 1.0))
     is_fever = source == "fever"
     other = [i for i in range(len(train)) if not is_fever[i]]
     fit_o, cal_o = split_groups([train[i] for i in other], 0.15, SEED)
@@ -235,6 +236,10 @@ def main(argv=None) -> int:
     })
     assert len(feature_names()) == x.shape[1]
     head.save(Path(args.out))
+    # The real pairs the head saw, so the benches can tell a training-data score from a held-out one.
+    trained = sorted({pair_fingerprint(train[i].premise, train[i].hypothesis) for i in final_rows
+                      if source[i] != "synth"})
+    (Path(args.out) / TRAINED_ON_FILE).write_text("\n".join(trained) + "\n", encoding="utf-8")
     log(f"saved {args.out}")
     print(json.dumps(figures))
     return 0

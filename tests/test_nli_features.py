@@ -74,3 +74,19 @@ def test_remembered_parses_and_vectors_are_reused_by_the_judge():
         assert featurise([evidence], [claim])[0, -1] > 0.5
     finally:
         clear_cache()
+
+
+def test_training_pairs_are_recognised_by_fingerprint(tmp_path):
+    import shutil
+
+    from truthometer.judging.nli import BUNDLED_DIR, TRAINED_ON_FILE, BundledJudge, pair_fingerprint
+
+    ptb = pair_fingerprint("Lost -LRB- TV -RRB- aired on ABC .", "Lost aired on ABC .")
+    assert ptb == pair_fingerprint("Lost (TV) aired on ABC.", "Lost aired on ABC.")
+    assert ptb != pair_fingerprint("Lost aired on ABC.", "Lost (TV) aired on ABC.")  # the order matters
+    for name in ("head.npz", "head.json"):
+        shutil.copy(BUNDLED_DIR / name, tmp_path / name)
+    judge = BundledJudge(tmp_path)
+    assert judge.trained_on() == frozenset()
+    (tmp_path / TRAINED_ON_FILE).write_text(ptb + "\n\n", encoding="utf-8")
+    assert judge.trained_on() == {ptb}

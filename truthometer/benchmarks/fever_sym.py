@@ -1,7 +1,10 @@
 """FEVER-Symmetric (Schuster et al. 2019): claim vs evidence sentence, SUPPORTS/REFUTES, accuracy.
 
-`bench fever-sym --data FILE.jsonl`. The bundled judge was trained on v0.1 (minus the v0.2 test groups);
-``v0.2-dev.jsonl`` is its held-out dev split and the public v0.2 test file its test split.
+`bench fever-sym --data FILE.jsonl`. The bundled judge was trained on every FEVER-Symmetric pair in
+../shared (v0.2 dev, of which the shared v0.1 files are a subset; the groups of the public v0.2 test split
+are not among them): on those files the bench says how many pairs it was trained on, and its held-out
+figure is the grouped cross-validation in models/nli/MODEL_CARD.md. The public v0.2 test file is its
+test split.
 """
 from __future__ import annotations
 

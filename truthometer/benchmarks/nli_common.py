@@ -191,10 +191,24 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
     figures["ours_accuracy"] = round(accuracy(gold, ours), 4)
     figures["ours_macro_f1"] = round(macro_f1(gold, ours, sorted(set(gold))), 4)
     figures["pairs_per_s"] = round(rate, 1)
+    seen = trained_on_count(pairs, config)
+    figures["pairs_trained_on"] = seen
     print_table(["method", metric, "mapping", "pairs/s"], rows)
+    if seen:
+        print(f"note: the judge was trained on {seen} of these {len(pairs)} pairs: ours is not a held-out "
+              f"figure here (see models/nli/MODEL_CARD.md for the cross-validated one)")
     counts = {label: gold.count(label) for label in LABELS if gold.count(label)}
     print(f"{name}: {len(pairs)} pairs, gold {counts}")
     return figures
+
+
+def trained_on_count(pairs: list[Pair], config: Config) -> int:
+    """How many of ``pairs`` the bundled judge was trained on (0 for a judge given by path)."""
+    from ..judging.nli import load_judge, pair_fingerprint
+
+    judge = load_judge(config)
+    seen = judge.trained_on() if hasattr(judge, "trained_on") else frozenset()
+    return sum(pair_fingerprint(p.premise, p.hypothesis) in seen for p in pairs) if seen else 0
 
 
 def load_judge_name(config: Config) -> str:

@@ -12,6 +12,7 @@ Premise = evidence, hypothesis = claim. Every ``predict`` is batched and determi
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 from typing import Callable, Protocol
@@ -101,6 +102,18 @@ def neutralise(probs: np.ndarray, blank: np.ndarray) -> np.ndarray:
     return probs
 
 
+#: Fingerprints of the real (not synthetic) pairs the committed head was trained on, one per line.
+TRAINED_ON_FILE = "trained_on.txt"
+
+
+def pair_fingerprint(premise: str, hypothesis: str) -> str:
+    """A short, stable fingerprint of an (evidence, claim) pair, insensitive to PTB escapes and spacing."""
+    from .alignment import normalise
+
+    text = f"{normalise(premise)}\n{normalise(hypothesis)}"
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+
+
 class BundledJudge:
     """The committed head over MiniLM pair features and alignment features."""
 
@@ -134,6 +147,14 @@ class BundledJudge:
 
     relation = staticmethod(relation)
 
+    def trained_on(self) -> frozenset:
+        """Fingerprints of the real pairs the head was trained on (empty when the file is absent), so a
+        benchmark can say when it is scoring training data."""
+        path = self.directory / TRAINED_ON_FILE
+        if not path.is_file():
+            return frozenset()
+        return frozenset(line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
 
 _cache: dict = {}
 
@@ -154,4 +175,5 @@ def load_judge(config: Config | None = None) -> Judge:
     return _cache[key]
 
 
-__all__ = ["LABELS", "Judge", "BundledJudge", "load_judge", "aggregate", "relation", "BUNDLED_DIR"]
+__all__ = ["LABELS", "Judge", "BundledJudge", "load_judge", "aggregate", "relation", "pair_fingerprint",
+           "BUNDLED_DIR"]
