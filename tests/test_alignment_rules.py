@@ -63,3 +63,28 @@ def test_a_bare_evidence_noun_keeps_the_claims_adjectives_but_not_its_compounds(
     assert corrected("The show has a dark atmosphere.", "Like other films, the show has a setting.") \
         == "The show has a dark setting."
     assert corrected("The Gifted is a television series.", "The Gifted is a murderer.") == "The Gifted is a murderer."
+
+
+# A counterpart without a shared governor, when nothing else in the claim contradicts the evidence.
+
+def test_fallback_takes_a_similar_word_of_the_same_form():
+    claim = "The league is put together for football unions in Central America."
+    evidence = ("The league is an annual basketball club competition organized for the top basketball clubs "
+                "in North America and Central America.")
+    assert corrected(claim, evidence) == "The league is put together for basketball unions in Central America."
+    [edge] = [e for e in align(claim, evidence).edges if e.op == "substituted"]
+    assert (edge.claim_text, edge.evidence_text) == ("football", "basketball")
+
+
+def test_fallback_links_words_through_a_shared_neighbour():
+    assert corrected("Boyhood is about Mason Evans's childhood.",
+                     "Filmed from 2002 to 2013, Boyhood depicts the death and aftermath of Mason Evans.") \
+        == "Boyhood is about Mason Evans's death."
+
+
+def test_fallback_only_when_nothing_else_is_wrong_and_never_for_unrelated_words():
+    # The year is the contradiction: the unconfirmed "football" stays as written.
+    assert corrected("The league was founded in 1990 for football unions.",
+                     "The league was founded in 1995 as a competition for the top basketball clubs.") \
+        == "The league was founded in 1995 for football unions."
+    assert corrected("The film is about a cat.", "The film was directed by John Smith in 1990.") is None

@@ -761,10 +761,90 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             edges.append(Edge("negation", SUBSTITUTED, root.text, root.idx, root.idx + len(root.text),
                               evidence_text=evidence[ev_pred].text, evidence_start=evidence[ev_pred].idx,
                               evidence_end=evidence[ev_pred].idx + len(evidence[ev_pred].text)))
+    if not mismatch and not any(e.op == SUBSTITUTED for e in edges):
+        _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
                      coverage, claim, evidence)
+
+
+#: Least embedding similarity of a claim word and an evidence word of the same form for the evidence
+#: word to be taken as its counterpart without a shared governor ("football" / "basketball").
+FALLBACK_SIMILARITY = 0.45
+#: The same when both words hang (within two dependency links) from the same shared word:
+#: "Mason Evans Jr's childhood" / "the death ... of Mason Evans, Jr.".
+FALLBACK_SIMILARITY_LINKED = 0.36
+
+
+def _near(tok, hops: int = 2) -> set[int]:
+    """Indices of the tokens within ``hops`` dependency links of ``tok``."""
+    seen, frontier = {tok.i}, [tok]
+    for _ in range(hops):
+        frontier = [n for t in frontier for n in [t.head, *t.children] if n.i not in seen]
+        seen.update(n.i for n in frontier)
+    return seen - {tok.i}
+
+
+def _linked_by_anchor(mine, theirs, anchors) -> bool:
+    """Both words are syntactically next to the same shared word (an anchor on both sides)."""
+    near_mine, near_theirs = _near(mine), _near(theirs)
+    return any(ci in near_mine and ei in near_theirs for ci, ei in anchors)
+
+
+def _form(tok) -> str:
+    """The grammatical form a counterpart must share: adjective, noun modifier, noun, or name."""
+    if tok.pos_ == "PROPN" or tok.ent_type_ in ENTITY_LABELS:
+        return "name"
+    if tok.pos_ == "ADJ":
+        return "adjective"
+    if tok.pos_ == "NOUN":
+        return "modifier" if tok.dep_ in ("compound", "nmod") else "noun"
+    return tok.pos_
+
+
+def _same_stem(a: str, b: str) -> bool:
+    a, b = normalise(a), normalise(b)
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n >= 5 and n >= 0.7 * min(len(a), len(b))
+
+
+def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) -> None:
+    """When nothing in the claim contradicts the evidence but a content word is unconfirmed, the one
+    unconfirmed word with an evidence word of the same form, not in the claim, semantically close and
+    placed near the shared words is taken as the wrong slot and substituted ("put together for football
+    unions" / "competition for the top basketball clubs": the governors differ, the slot is the same).
+    Only one slot changes: a claim is corrected where it is most likely wrong, and no more."""
+    claim_words = {t.lemma_.lower() for t in claim} | {normalise(t.text) for t in claim}
+    taken = {(e.evidence_start, e.evidence_end) for _, e in slot_edges.values() if e.op == EQUAL}
+    best = None
+    for slot, edge in slot_edges.values():
+        if edge.op != UNCONFIRMED or slot.kind not in ("attribute", "noun") or slot.j - slot.i != 1 \
+                or _in_subject(claim, slot):
+            continue  # the subject is what the evidence is about (see _align_docs), not a wrong slot
+        mine = claim[slot.i]
+        for c in cands:
+            theirs = evidence[c.i:c.j]
+            if (c.j - c.i != 1 or c.kind not in ("attribute", "noun") or theirs.root.like_num
+                    or _form(theirs.root) != _form(mine) or theirs.root.lemma_.lower() in claim_words
+                    or normalise(theirs.text) in claim_words or (theirs.start_char, theirs.end_char) in taken):
+                continue
+            if _same_stem(mine.text, theirs.text):
+                continue  # "distinct" / "distinctive": the same word in another form, not another word
+            sim = similar.score(mine.text, theirs.text)
+            linked = _linked_by_anchor(mine, theirs.root, anchors)
+            if sim < (FALLBACK_SIMILARITY_LINKED if linked else FALLBACK_SIMILARITY):
+                continue
+            score = (sim + 0.5 * min(1.0, _proximity(slot, c, anchors))
+                     + 0.25 * _role(claim, slot, evidence, c))
+            if best is None or score > best[0]:
+                best = (score, edge, theirs)
+    if best is not None:
+        score, edge, span = best
+        edge.op, edge.evidence_text, edge.score = SUBSTITUTED, span.text, round(float(score), 4)
+        edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
 
 
 def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
