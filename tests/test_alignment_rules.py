@@ -88,3 +88,27 @@ def test_fallback_only_when_nothing_else_is_wrong_and_never_for_unrelated_words(
                      "The league was founded in 1995 as a competition for the top basketball clubs.") \
         == "The league was founded in 1995 for football unions."
     assert corrected("The film is about a cat.", "The film was directed by John Smith in 1990.") is None
+
+
+def test_ordinals_are_slots_though_stop_words():
+    assert corrected("The song is part of Katy Perry's first studio album.",
+                     "The song was recorded by Katy Perry for her second studio album, One of the Boys.") \
+        == "The song is part of Katy Perry's second studio album."
+
+
+def test_a_polarity_flip_comes_without_paraphrase_substitutions():
+    assert corrected("Gin does not derive its main flavour from juniper berries.",
+                     "Gin is a spirit which derives its predominant flavour from juniper berries.") \
+        == "Gin derives its main flavour from juniper berries."
+
+
+def test_a_name_for_a_noun_in_the_same_role_and_back():
+    assert corrected("The song was recorded by cats.",
+                     "The song is a single recorded by American singer Katy Perry for her second album.") \
+        == "The song was recorded by Katy Perry."
+    assert corrected("The song was recorded by Katy Perry.", "The song is a single recorded by some talented cats.") \
+        == "The song was recorded by cats."
+    # A name takes no article: "the president" goes as a whole.
+    assert corrected("Kaepernick was backup to the president.",
+                     "Kaepernick began his career as a backup to Alex Smith in 2011.") \
+        == "Kaepernick was backup to Alex Smith."

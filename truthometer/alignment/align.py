@@ -261,6 +261,14 @@ def _day(tok) -> int | None:
     return None
 
 
+_ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+             "eleventh", "twelfth"}
+
+
+def _is_ordinal(tok) -> bool:
+    return tok.lower_ in _ORDINALS and tok.pos_ == "ADJ"
+
+
 def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
     """The unit after a number at k ('40 psi', '3 °C', '200 to 400 mg'): (unit text, end index)."""
     k += 1
@@ -319,7 +327,8 @@ def extract_slots(doc) -> list[Slot]:
             if unit_j > 0:
                 taken.update(range(t.i + 1, unit_j))  # the unit is part of the number's slot
     for t in doc:
-        if t.i in taken or t.is_stop or t.is_punct:
+        # Ordinals are stop words but slots all the same ("her first album" / "her second album").
+        if t.i in taken or (t.is_stop and not _is_ordinal(t)) or t.is_punct:
             continue
         if (t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp", "attr", "advmod", "conj", "npadvmod", "compound")) \
                 or (t.dep_ == "amod" and t.is_alpha):
@@ -585,7 +594,9 @@ def _compatible(slot: Slot, cand: Slot) -> bool:
     if slot.kind == "attribute":
         return cand.kind in ("attribute",) or (cand.kind == "entity" and cand.label == "NORP")
     if slot.kind == "noun":
-        return cand.kind == "noun" or (cand.kind == "entity" and cand.j - cand.i == 1 and slot.label != "nsubj")
+        # A noun's counterpart may be a name ("recorded by cats" / "recorded by ... Katy Perry"); the
+        # caller asks for the same governor, so the name plays the same role.
+        return cand.kind == "noun" or (cand.kind == "entity" and slot.label not in ("nsubj", "attr"))
     return False
 
 
@@ -678,12 +689,17 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                     and f" {normalise(evidence[c.i:c.j].text)} " not in claim_norm)
 
         options = [c for c in cands if _compatible(slot, c) and novel(c)]
+        if slot.kind == "noun":
+            # A name for a noun only in the same relation (not the evidence's subject under "is").
+            options = [c for c in options if c.kind != "entity" or evidence[c.i:c.j].root.dep_ == slot.label]
         loose = False
         if slot.kind == "entity" and not options:
             # The small NER model mislabels ("Singh" as GPE): any entity will do if its role matches.
             modifier = claim[slot.i:slot.j].root.dep_ in ("compound", "amod", "nmod")
             options = [c for c in cands if novel(c) and (c.kind == "entity" or (
-                modifier and c.kind == "attribute" and evidence[c.i].dep_ in ("compound", "amod", "nmod")))]
+                modifier and c.kind == "attribute" and evidence[c.i].dep_ in ("compound", "amod", "nmod"))
+                or (not modifier and not _in_subject(claim, slot) and c.kind == "noun"
+                    and evidence[c.i].dep_ == claim[slot.i:slot.j].root.dep_))]  # "by cats" / "by Katy Perry"
             loose = True
         scored = []
         for c in options:

@@ -117,6 +117,7 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
             new = _match_case(new, old, start == 0, True)
         elif evidence_the and not claim_the and start > 0:
             new = "the " + new
+    start, old, new = _article_for_name_or_noun(claim, alignment, edge, start, end, old, new)
     # The indefinite article agrees with the new word: widen the substitution to include it.
     before = claim[:start]
     m = re.search(r"(?:^|(?<=\s))(a|an|A|An)(\s+)$", before)
@@ -129,6 +130,27 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
             new = article + m.group(2) + new
     return Substitution(old, new, start, end, kind=_KIND.get(edge.kind, "phrase"), evidence=evidence_text,
                         evidence_locator=locator)
+
+
+def _article_for_name_or_noun(claim: str, alignment: Alignment, edge, start: int, end: int, old: str, new: str):
+    """A name takes no article ("backup to the president" -> "backup to Alex Smith"); a common noun
+    taking a name's place brings the evidence's article ("to Alex Smith" -> "to the president")."""
+    edoc = alignment.evidence_doc
+    e = next((t for t in edoc or [] if t.idx == edge.evidence_start), None)
+    if e is None or start == 0:
+        return start, old, new
+    e_root = edoc[e.i:next((t.i for t in edoc if t.idx >= edge.evidence_end), len(edoc))].root
+    if re.match(r"(a|an|the)\s", new, re.I):
+        return start, old, new  # the article came with the name already
+    if edge.kind == "noun" and e_root.pos_ == "PROPN" and e_root.ent_type_:
+        m = re.search(r"(?:^|(?<=\s))(a|an|the)\s+$", claim[:start], re.I)
+        if m:
+            return m.start(1), claim[m.start(1):end], new
+    elif edge.kind == "entity" and e_root.pos_ == "NOUN":
+        article = next((c.lower_ for c in e_root.children if c.dep_ == "det" and c.lower_ in ("a", "an", "the")), None)
+        if article and not re.search(r"(?:^|\s)(a|an|the)\s+$", claim[:start], re.I):
+            return start, old, article + " " + new
+    return start, old, new
 
 
 def _is_classifier(tok) -> bool:
@@ -303,11 +325,12 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
             or alignment.claim_doc is None:
         alignment = align(claim, evidence_text)
     subs: list[Substitution] = []
-    # Under a predicate the evidence negates, its words say what is not the case: only the polarity
-    # flips; names, numbers and dates are still corrected.
-    negated_evidence = alignment.polarity_mismatch and alignment.evidence_negated
+    # When the polarity is what differs, only the polarity flips; names, numbers and dates are still
+    # corrected. Under a predicate the evidence negates, its words say what is not the case; under one
+    # it affirms, a differing word is more likely a paraphrase ("main" / "predominant flavour") than a
+    # second error in the same claim.
     for edge in alignment.edges:
-        if negated_evidence and edge.kind in ("noun", "attribute"):
+        if alignment.polarity_mismatch and edge.kind in ("noun", "attribute"):
             continue
         if edge.op == SUBSTITUTED and edge.kind != "negation" and edge.evidence_text:
             subs.append(_slot_substitution(claim, alignment, edge, evidence_text, locator))
