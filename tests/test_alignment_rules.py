@@ -112,3 +112,20 @@ def test_a_name_for_a_noun_in_the_same_role_and_back():
     assert corrected("Kaepernick was backup to the president.",
                      "Kaepernick began his career as a backup to Alex Smith in 2011.") \
         == "Kaepernick was backup to Alex Smith."
+
+
+# Another verb with the same complements, when the subject is a pronoun or absent from the evidence.
+
+def test_predicate_found_by_its_complements():
+    assert corrected("In 2004 Paramore collapsed.",
+                     "Paramore is an American rock band from Franklin, Tennessee, formed in 2004.") \
+        == "In 2004 Paramore formed."
+    assert corrected("David Spade starred in Joe Dirt 2.",
+                     "He also directed the films Tommy Boy, Black Sheep and Joe Dirt 2, among others.") \
+        == "David Spade directed in Joe Dirt 2."
+
+
+def test_a_passive_only_participle_is_not_a_past_tense():
+    # "born" would have to become "was born", not "bore": left alone.
+    assert corrected("Sidse Knudsen graduated on November 22nd, 1968.",
+                     "Sidse Knudsen (born 22 November 1968) is a Danish actress.") is None

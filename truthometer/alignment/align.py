@@ -754,11 +754,17 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     if implicative is not None:
         root = claim[implicative.verb]
     predicate = _predicate_edge(claim, evidence, root, similar)
-    if predicate is not None:
-        if predicate.op == SUBSTITUTED and any(e.op != EQUAL for e in edges):
-            # Another verb is a correction only when it is the one difference; otherwise the evidence
-            # is more likely telling another event about the same subject.
+    # Another verb is a correction only when it is the one difference; otherwise the evidence is more
+    # likely telling another event about the same subject. (A subject the evidence names by a pronoun,
+    # "He also directed", is no difference.)
+    other_difference = any(e.op != EQUAL and not (e.op == UNCONFIRMED and _in_subject(claim, slot))
+                           for slot, e in slot_edges.values())
+    if predicate is not None and predicate.op == SUBSTITUTED and other_difference:
+        if _same_subject_verb(evidence, root) is None:
+            predicate = None  # found by its complements alone: a counterpart only as the correction
+        else:
             predicate.op = UNCONFIRMED
+    if predicate is not None:
         edges.append(predicate)
 
     # Polarity of the main predicate on each side.
@@ -865,30 +871,65 @@ def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) 
 
 def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
     """The claim's main verb where the evidence gives the same subject another verb of the same form
-    ("The Cretaceous ended" / "The Cretaceous began with ..."); equal when the lemma or a paraphrase
-    matches."""
+    ("The Cretaceous ended" / "The Cretaceous began with ..."), or, failing a shared subject, another
+    verb with the same complements ("David Spade starred in Joe Dirt 2" / "He also directed the films
+    ..., Joe Dirt 2"); equal when the lemma or a paraphrase matches."""
     if root.pos_ != "VERB" or root.lemma_.lower() in ("be", "have", "do"):
         return None
-    claim_subject = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if not claim_subject:
+    e_verb = _same_subject_verb(evidence, root)
+    by_subject = e_verb is not None
+    if e_verb is None:
+        e_verb = _verb_sharing_complements(claim, evidence, root)
+    if e_verb is None:
         return None
+    edge = Edge("predicate", EQUAL, root.text, root.idx, root.idx + len(root.text), e_verb.text, e_verb.idx,
+                e_verb.idx + len(e_verb.text), label=root.dep_)
+    if any(t.lemma_.lower() == root.lemma_.lower() for t in evidence) or similar(root.lemma_, e_verb.lemma_):
+        return edge
+    # A past participle stands for a past tense ("Paramore ..., disbanded in 2004" / "Paramore formed").
+    same_form = e_verb.tag_ == root.tag_ or (root.tag_ == "VBD" and e_verb.tag_ == "VBN")
+    if same_form and not _negated_at(evidence, e_verb.i):
+        edge.op = SUBSTITUTED
+        return edge
+    if not by_subject:
+        return None  # a verb found by its complements alone is a counterpart only as a correction
+    edge.op = UNCONFIRMED
+    return edge
+
+
+def _same_subject_verb(evidence, root):
+    """The evidence's main verb when its subject shares words with the claim's subject."""
+    claim_subject = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
     e_root = evidence[:].root
     evidence_subject = [c for c in e_root.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if e_root.pos_ != "VERB" or not evidence_subject:
+    if not claim_subject or e_root.pos_ != "VERB" or not evidence_subject:
         return None
     words = {normalise(t.text) for t in claim_subject[0].subtree if _content(t)}
     theirs = {normalise(t.text) for t in evidence_subject[0].subtree if _content(t)}
-    if not words or not (words & theirs):
+    return e_root if words and words & theirs else None
+
+
+# Verbs whose participle states a passive ("born in 1968", "based in Paris"): an active past tense
+# in the claim's place would say something else.
+_PASSIVE_ONLY = {"bear", "base", "locate", "situate", "headquarter"}
+
+
+def _verb_sharing_complements(claim, evidence, root):
+    """The evidence verb whose own complements and modifiers repeat most of the claim verb's (its
+    subject may be a pronoun). Not when the claim verb has an object: another verb with the same
+    object is more likely another event than a correction."""
+    if any(c.dep_ == "dobj" for c in root.children):
         return None
-    edge = Edge("predicate", EQUAL, root.text, root.idx, root.idx + len(root.text), e_root.text, e_root.idx,
-                e_root.idx + len(e_root.text), label=root.dep_)
-    if any(t.lemma_.lower() == root.lemma_.lower() for t in evidence) or similar(root.lemma_, e_root.lemma_):
-        return edge
-    if e_root.tag_ == root.tag_ and not _negated_at(evidence, e_root.i):
-        edge.op = SUBSTITUTED
-        return edge
-    edge.op = UNCONFIRMED
-    return edge
+    mine = {normalise(t.text) for t in _own_words(root)} | {t.lemma_.lower() for t in _own_words(root)}
+    best, best_shared = None, 0
+    for e in evidence:
+        if e.pos_ != "VERB" or e.lemma_.lower() in ("be", "have", "do") or \
+                e.lemma_.lower() in NEGATIVE_IMPLICATIVES | _PASSIVE_ONLY:
+            continue
+        shared = len({normalise(t.text) for t in _own_words(e)} & mine)
+        if shared > best_shared:
+            best, best_shared = e, shared
+    return best
 
 
 def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:

@@ -103,6 +103,8 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
         start, evidence_new, ev_start = _with_compounds(alignment, edge, start)
     else:
         ev_start = edge.evidence_start
+    if edge.kind == "predicate":
+        evidence_new = _verb_like(alignment, edge, evidence_new)
     old = claim[start:end]
     proper = edge.kind in ("entity", "code") or (edge.label == "NORP")
     new = _match_case(evidence_new, old, start == 0, proper or evidence_new[:1].isupper() and ev_start > 0)
@@ -151,6 +153,18 @@ def _article_for_name_or_noun(claim: str, alignment: Alignment, edge, start: int
         if article and not re.search(r"(?:^|\s)(a|an|the)\s+$", claim[:start], re.I):
             return start, old, article + " " + new
     return start, old, new
+
+
+def _verb_like(alignment: Alignment, edge, new: str) -> str:
+    """The evidence's verb in the claim verb's form: a participle for a past tense ("written" ->
+    "wrote")."""
+    c = next((t for t in alignment.claim_doc if t.idx == edge.claim_start), None)
+    e = next((t for t in alignment.evidence_doc if t.idx == edge.evidence_start), None)
+    if c is None or e is None or c.tag_ == e.tag_:
+        return new
+    if c.tag_ == "VBD":
+        return past_tense(e.lemma_.lower())
+    return new
 
 
 def _is_classifier(tok) -> bool:
