@@ -129,3 +129,15 @@ def test_a_passive_only_participle_is_not_a_past_tense():
     # "born" would have to become "was born", not "bore": left alone.
     assert corrected("Sidse Knudsen graduated on November 22nd, 1968.",
                      "Sidse Knudsen (born 22 November 1968) is a Danish actress.") is None
+
+
+def test_degree_adverb_order_word_and_split_decade_are_slots():
+    assert corrected("Harvard University is barely residential.",
+                     "Harvard is a large, highly residential research university.") \
+        == "Harvard University is highly residential."
+    assert corrected("The bridge opened after the war.", "The bridge opened in 1932, before the war.") \
+        == "The bridge opened before the war."
+    # "1970 's" is a decade; the shared "early" and the coordination pick the early 1990s.
+    assert corrected("Metal music was developed in the early 1970 's .",
+                     "Metal is a genre of rock music that developed in the late 1960s and early 1990s.") \
+        == "Metal music was developed in the early 1990 's ."

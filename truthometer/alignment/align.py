@@ -261,6 +261,7 @@ def _day(tok) -> int | None:
     return None
 
 
+_ORDER = {"before", "after"}
 _ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
              "eleventh", "twelfth"}
 
@@ -308,7 +309,10 @@ def extract_slots(doc) -> list[Slot]:
     for t in doc:
         if t.i in taken or t.is_punct or t.is_space:
             continue
-        if _is_year(t):
+        if _is_year(t) and t.text.endswith("0") and t.i + 1 < len(doc) and doc[t.i + 1].text in ("'s", "’s"):
+            # "the early 1970 's" is a decade written apart: the year's digits are the slot.
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text + "s", granularity="decade"))
+        elif _is_year(t):
             add(Slot("date", t.i, t.i + 1, label="DATE", value=int(t.text), granularity="year"))
         elif _DECADE.match(t.text):
             add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text, granularity="decade"))
@@ -327,10 +331,16 @@ def extract_slots(doc) -> list[Slot]:
             if unit_j > 0:
                 taken.update(range(t.i + 1, unit_j))  # the unit is part of the number's slot
     for t in doc:
-        # Ordinals are stop words but slots all the same ("her first album" / "her second album").
-        if t.i in taken or (t.is_stop and not _is_ordinal(t)) or t.is_punct:
+        # Ordinals and the order of events are stop words but slots all the same ("her first album" /
+        # "her second album", "named after the split" / "named before the split").
+        if t.i in taken or (t.is_stop and not _is_ordinal(t) and t.lower_ not in _ORDER) or t.is_punct:
             continue
-        if (t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp", "attr", "advmod", "conj", "npadvmod", "compound")) \
+        if t.lower_ in _ORDER and t.dep_ in ("mark", "prep"):
+            add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
+        elif t.pos_ == "ADV" and t.dep_ == "advmod" and t.head.pos_ == "ADJ":
+            # A degree adverb qualifies its adjective: "barely residential" / "highly residential".
+            add(Slot("attribute", t.i, t.i + 1, label="advmod", value=t.lemma_.lower()))
+        elif (t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp", "attr", "advmod", "conj", "npadvmod", "compound")) \
                 or (t.dep_ == "amod" and t.is_alpha):
             add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
         elif t.pos_ in ("NOUN", "PROPN") and t.dep_ == "compound" and t.head.pos_ in ("NOUN", "PROPN"):
@@ -471,6 +481,11 @@ def _proximity(slot: Slot, cand: Slot, anchors: list[tuple[int, int]]) -> float:
 def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
     """Agreement of syntactic roles: same relation, same governing word (lemma), up to two levels."""
     c_root, e_root = claim[slot.i:slot.j].root, evidence[cand.i:cand.j].root
+    # A conjunct plays the role of the first conjunct ("in the late 1960s and early 1990s").
+    while c_root.dep_ == "conj" and c_root.head.i != c_root.i:
+        c_root = c_root.head
+    while e_root.dep_ == "conj" and e_root.head.i != e_root.i:
+        e_root = e_root.head
     score = 0.0
     if c_root.dep_ == e_root.dep_ and slot.kind not in ("date", "number"):
         score += 0.5  # a bare relation says little about which number or date is meant
@@ -488,6 +503,14 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
 _END_WORDS = {"complete", "finish", "end", "conclude", "die", "close", "open", "inaugurate", "last", "until"}
 _START_WORDS = {"start", "begin", "found", "establish", "launch", "bear", "commence", "since", "first"}
 _RANGE_JOINERS = {"to", "-", "–", "—", "until", "till", "through"}
+
+
+def _shared_dependents(claim, slot: Slot, evidence, cand: Slot) -> float:
+    """Words qualifying the slot that qualify the candidate too: "the early 1970 's" belongs with
+    "the late 1960s and early 1990s"'s 1990s."""
+    mine = {t.lemma_.lower() for t in claim[slot.i:slot.j].root.children if _content(t)}
+    theirs = {t.lemma_.lower() for t in evidence[cand.i:cand.j].root.children if _content(t)}
+    return 1.0 * len(mine & theirs)
 
 
 def _range_end_bonus(claim, evidence, cand: Slot) -> float:
@@ -712,6 +735,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                 bonus += _range_end_bonus(claim, evidence, c)
             if slot.kind == "date":
                 bonus += 2.0 * _shared_date_parts(slot, slots, c, cands, claim, evidence)
+            bonus += _shared_dependents(claim, slot, evidence, c)
             scored.append((role + 2.0 * prox + bonus, -c.i, c))
         if loose:
             scored = [x for x in scored if _role(claim, slot, evidence, x[2]) >= 1.5]

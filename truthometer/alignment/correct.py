@@ -105,6 +105,8 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
         ev_start = edge.evidence_start
     if edge.kind == "predicate":
         evidence_new = _verb_like(alignment, edge, evidence_new)
+    if edge.kind == "date" and edge.granularity == "decade" and re.match(r"\s*['’]s", claim[end:]):
+        evidence_new = re.sub(r"s$", "", evidence_new)  # "1970 's" -> "1990 's", the claim's spelling
     old = claim[start:end]
     proper = edge.kind in ("entity", "code") or (edge.label == "NORP")
     new = _match_case(evidence_new, old, start == 0, proper or evidence_new[:1].isupper() and ev_start > 0)
