@@ -72,3 +72,13 @@ def test_rule_tier_skips_the_entity_put_in_for_a_pronoun():
     evidence = nlp("Its highest summit, Uhuru Peak, rises on the Mawenzi cone of Tanzania.")[:]
     put_in = len("Mount Kilimanjaro's")
     assert all(m.claim.text != "Mount Kilimanjaro's" for m in find_mismatches(claim, evidence, context_chars=put_in))
+
+
+def test_canonical_unit_names():
+    from truthometer.judging.quantities import canonical
+
+    assert canonical("kilometres") == canonical("km") == canonical("Kilometers") == "km"
+    assert canonical("feet") == canonical("foot") == "ft"
+    assert canonical("Fahrenheit") == canonical("°F") == "°f"
+    assert canonical("metres") != canonical("feet")
+    assert canonical("apples") is None

@@ -12,6 +12,8 @@ import math
 #: unit word -> (dimension, factor to the base unit, offset added after scaling). Base units: metre,
 #: kilogram, litre, second, degree Celsius, kilopascal, watt, square metre, percent.
 _UNITS: dict[str, tuple[str, float, float]] = {}
+#: unit word -> the unit's shortest name ("kilometres" -> "km"): two words name one unit when these agree.
+_CANONICAL: dict[str, str] = {}
 for _dimension, _table in {
     "length": {("mm", "millimetre", "millimeter"): 1e-3, ("cm", "centimetre", "centimeter"): 1e-2,
                ("m", "metre", "meter"): 1.0, ("km", "kilometre", "kilometer"): 1e3,
@@ -21,7 +23,8 @@ for _dimension, _table in {
              ("kg", "kilogram", "kilo"): 1.0, ("t", "tonne", "metric ton"): 1e3, ("lb", "lbs", "pound"): 0.45359237,
              ("oz", "ounce"): 0.028349523},
     "volume": {("ml", "millilitre", "milliliter"): 1e-3, ("l", "litre", "liter"): 1.0,
-               ("gallon", "gal"): 3.785411784, ("pint",): 0.473176473, ("fl oz",): 0.0295735},
+               ("gallon", "gal"): 3.785411784, ("pint",): 0.473176473, ("fl oz",): 0.0295735,
+               ("cup",): 0.2365882365},
     "time": {("s", "sec", "second"): 1.0, ("min", "minute"): 60.0, ("h", "hr", "hour"): 3600.0,
              ("day",): 86400.0, ("week",): 604800.0, ("month",): 2629800.0, ("year",): 31557600.0,
              ("decade",): 315576000.0, ("century", "centurie"): 3155760000.0},
@@ -35,10 +38,11 @@ for _dimension, _table in {
     for _names, _factor in _table.items():
         for _name in _names:
             _UNITS[_name] = (_dimension, _factor, 0.0)
+            _CANONICAL[_name] = _names[0]
 for _name in ("°c", "℃", "celsius", "degrees celsius", "degree celsius", "c"):
-    _UNITS[_name] = ("temperature", 1.0, 0.0)
+    _UNITS[_name], _CANONICAL[_name] = ("temperature", 1.0, 0.0), "°c"
 for _name in ("°f", "℉", "fahrenheit", "degrees fahrenheit", "degree fahrenheit", "f"):
-    _UNITS[_name] = ("temperature", 5 / 9, -32 * 5 / 9)
+    _UNITS[_name], _CANONICAL[_name] = ("temperature", 5 / 9, -32 * 5 / 9), "°f"
 
 #: Relative rounding a writer applies when converting ("47.5 pounds (21.5 kg)", "about 19,340 feet").
 RELATIVE_TOLERANCE = 0.02
@@ -46,19 +50,28 @@ RELATIVE_TOLERANCE = 0.02
 ABSOLUTE_TOLERANCE = {"temperature": 1.0}
 
 
+def _known(word: str) -> str | None:
+    """The table's spelling of a unit word (singular, lower case), or None."""
+    w = " ".join(word.lower().split())
+    for candidate in (w, w[:-2] if w.endswith("es") else None, w[:-1] if w.endswith("s") else None):
+        if candidate and candidate in _UNITS:
+            return candidate
+    return None
+
+
+def canonical(word: str) -> str | None:
+    """The unit's shortest name ("metres" -> "m", "Fahrenheit" -> "°f"); None if not a unit."""
+    known = _known(word)
+    return _CANONICAL[known] if known else None
+
+
 def unit(word: str) -> tuple[str, float, float] | None:
     """(dimension, factor, offset) of a unit word or symbol, plural or singular; None if not a unit.
 
     Single letters ("c", "f", "m", "s", "t", "h", "l", "g") count only as symbols after a number, which
     is how ``quantity`` calls this."""
-    w = " ".join(word.lower().split())
-    if w in _UNITS:
-        return _UNITS[w]
-    if w.endswith("es") and w[:-2] in _UNITS:
-        return _UNITS[w[:-2]]
-    if w.endswith("s") and w[:-1] in _UNITS:
-        return _UNITS[w[:-1]]
-    return None
+    known = _known(word)
+    return _UNITS[known] if known else None
 
 
 def quantity(value: float, unit_word: str) -> tuple[str, float] | None:
@@ -84,4 +97,4 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
     return a is not None and b is not None and a[0] == b[0]
 
 
-__all__ = ["unit", "quantity", "same_quantity", "comparable", "RELATIVE_TOLERANCE"]
+__all__ = ["unit", "canonical", "quantity", "same_quantity", "comparable", "RELATIVE_TOLERANCE"]
