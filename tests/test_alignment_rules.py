@@ -141,3 +141,18 @@ def test_degree_adverb_order_word_and_split_decade_are_slots():
     assert corrected("Metal music was developed in the early 1970 's .",
                      "Metal is a genre of rock music that developed in the late 1960s and early 1990s.") \
         == "Metal music was developed in the early 1990 's ."
+
+
+def test_a_name_spelt_another_way_is_the_same_name_but_not_a_rhyme():
+    a = align("The Faroe Islands were part of Norway in 1814.", "In 1814, the Faeroes were part of Norway.")
+    assert all(e.op == "equal" for e in a.edges if e.kind == "entity")
+    assert corrected("The Faroe Islands were part of Norway in 1814.", "In 1814, the Faeroes were part of Norway.") \
+        is None
+    assert corrected("Veeru Devgan only works in Hollywood.", "Veeru Devgan is an action director in Bollywood.") \
+        == "Veeru Devgan only works in Bollywood."
+
+
+def test_order_of_events_without_a_shared_governor():
+    assert corrected("Ingushetia was named after Chechnya split into two.",
+                     "It was established on June 4, 1991 before Chechnya was split in two.") \
+        == "Ingushetia was named before Chechnya split into two."

@@ -580,6 +580,14 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
     if slot.label == "PERSON" and len(words) > 1 and re.search(rf"\b{re.escape(words[-1])}\b", etext):
         return _find_span(evidence, words[-1])  # "Penelope Cruz" is confirmed by "Cruz"
     mine = set(target.split()) - {"the", "of", "and"}
+    for t in evidence:
+        # A name spelt another way ("Hickman" / "Hickam", "Faroe" / "Faeroes") is the same name.
+        v = normalise(t.text)
+        # The first letter must agree: "Hollywood" / "Bollywood" are two names.
+        if t.pos_ == "PROPN" and len(v) >= 5 and any(len(w) >= 5 and w[0] == v[0] and w != v
+                                                     and fuzz.ratio(w, v) >= 80 for w in mine):
+            ent = next((e for e in evidence.ents if e.start <= t.i < e.end), None)
+            return (ent.start, ent.end) if ent is not None else (t.i, t.i + 1)
     for ent in evidence.ents:
         theirs = set(normalise(ent.text).split()) - {"the", "of", "and"}
         if fuzz.ratio(normalise(ent.text), target) >= FUZZY_THRESHOLD:
@@ -839,7 +847,10 @@ def _linked_by_anchor(mine, theirs, anchors) -> bool:
 
 
 def _form(tok) -> str:
-    """The grammatical form a counterpart must share: adjective, noun modifier, noun, or name."""
+    """The grammatical form a counterpart must share: adjective, noun modifier, noun, name, or an
+    order of events ("after" as a preposition / "before" as a conjunction)."""
+    if tok.lower_ in _ORDER:
+        return "order"
     if tok.pos_ == "PROPN" or tok.ent_type_ in ENTITY_LABELS:
         return "name"
     if tok.pos_ == "ADJ":
