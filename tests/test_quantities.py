@@ -82,3 +82,10 @@ def test_canonical_unit_names():
     assert canonical("Fahrenheit") == canonical("°F") == "°f"
     assert canonical("metres") != canonical("feet")
     assert canonical("apples") is None
+
+
+def test_the_put_in_antecedent_is_no_rival_of_the_claims_other_entities():
+    nlp = models.nlp()
+    claim = nlp("The Eiffel Tower is located in Paris.")[:]
+    evidence = nlp("The Eiffel Tower was completed in 1889.")[:]
+    assert find_mismatches(claim, evidence, context_chars=len("The Eiffel Tower")) == []

@@ -160,9 +160,11 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
     were put in for a pronoun by contextualisation: the evidence may say "it" there too, so the entities
     there are not compared.
     """
-    claim_slots = [s for s in extract_slots(claim_span) if s.kind != "entity" or s.start >= context_chars]
+    all_slots = extract_slots(claim_span)
+    # The put-in antecedent still names what the claim is about: the evidence naming it is no rival.
+    claim_slots = [s for s in all_slots if s.kind != "entity" or s.start >= context_chars]
     evidence_slots = extract_slots(evidence_span)
-    slot_tokens = {t.i for t in claim_span for s in claim_slots
+    slot_tokens = {t.i for t in claim_span for s in all_slots
                    if s.start <= t.idx - claim_span.start_char < s.end}
     claim_words = content_lemmas(claim_span, slot_tokens)
     evidence_words = content_lemmas(evidence_span)
@@ -204,7 +206,7 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
                 mismatches.append(Mismatch("code", slot, _best_counterpart(slot, codes), evidence_span.text))
         elif slot.kind == "entity" and coverage >= min_coverage and not _same_entity(slot, evidence_lower,
                                                                                       evidence_slots):
-            claim_entity_values = {s.value for s in claim_slots if s.kind == "entity"}
+            claim_entity_values = {s.value for s in all_slots if s.kind == "entity"}
             rivals = [e for e in evidence_slots if e.kind == "entity"
                       and entity_family(e.label) == entity_family(slot.label)
                       and e.value not in claim_entity_values]
