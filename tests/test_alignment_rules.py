@@ -156,3 +156,12 @@ def test_order_of_events_without_a_shared_governor():
     assert corrected("Ingushetia was named after Chechnya split into two.",
                      "It was established on June 4, 1991 before Chechnya was split in two.") \
         == "Ingushetia was named before Chechnya split into two."
+
+
+def test_a_genre_adjective_is_not_replaced_by_a_nationality_and_takes_its_modifiers():
+    assert corrected("Marnie is a romantic film.",
+                     "Marnie is a 1964 American psychological thriller film directed by Alfred Hitchcock.") \
+        == "Marnie is a psychological thriller film."
+    # A capitalised nationality still stands for a nationality.
+    assert corrected("Brubaker is an Australian film.", "Brubaker is a 1980 American prison drama film.") \
+        == "Brubaker is an American film."

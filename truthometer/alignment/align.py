@@ -720,6 +720,10 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                     and f" {normalise(evidence[c.i:c.j].text)} " not in claim_norm)
 
         options = [c for c in cands if _compatible(slot, c) and novel(c)]
+        if slot.kind == "attribute" and claim[slot.i].text[:1].islower():
+            # A nationality stands for a nationality (capitalised), not for "romantic" in "a romantic
+            # film": "a 1964 American psychological thriller film" corrects the genre, not the origin.
+            options = [c for c in options if not (c.kind == "entity" and c.label == "NORP")]
         if slot.kind == "noun":
             # A name for a noun only in the same relation (not the evidence's subject under "is").
             options = [c for c in options if c.kind != "entity" or evidence[c.i:c.j].root.dep_ == slot.label]

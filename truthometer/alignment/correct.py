@@ -101,6 +101,9 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
     if edge.kind == "noun":
         # A phrase for a phrase: the noun with its compound modifiers ("music video" -> "espionage film").
         start, evidence_new, ev_start = _with_compounds(alignment, edge, start)
+    elif edge.kind == "attribute":
+        # A modifier with its own modifiers: "a romantic film" -> "a psychological thriller film".
+        evidence_new, ev_start = _modifier_phrase(alignment, edge)
     else:
         ev_start = edge.evidence_start
     if edge.kind == "predicate":
@@ -185,6 +188,20 @@ def _phrase_start(doc, index: int, keep) -> int:
     while i > 0 and index >= doc[i - 1].head.i >= i and _is_classifier(doc[i - 1]) and keep(doc[i - 1]):
         i -= 1
     return i
+
+
+def _modifier_phrase(alignment: Alignment, edge) -> tuple[str, int]:
+    """The evidence's noun modifier with the adjectives qualifying it."""
+    edoc = alignment.evidence_doc
+    e = next((t for t in edoc or [] if t.idx == edge.evidence_start), None)
+    if e is None or e.dep_ != "compound":
+        return edge.evidence_text, edge.evidence_start
+    claim_words = {t.lemma_.lower() for t in alignment.claim_doc} | {t.lower_ for t in alignment.claim_doc}
+    # Only its adjectives: "psychological thriller", but not "television horror" for "medical".
+    ei = _phrase_start(edoc, e.i, lambda t: t.dep_ == "amod" and t.lemma_.lower() not in claim_words
+                       and t.lower_ not in claim_words)
+    span = edoc[ei:e.i + 1]
+    return span.text, span.start_char
 
 
 def _with_compounds(alignment: Alignment, edge, start: int) -> tuple[int, str, int]:
