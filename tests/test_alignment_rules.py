@@ -165,3 +165,12 @@ def test_a_genre_adjective_is_not_replaced_by_a_nationality_and_takes_its_modifi
     # A capitalised nationality still stands for a nationality.
     assert corrected("Brubaker is an Australian film.", "Brubaker is a 1980 American prison drama film.") \
         == "Brubaker is an American film."
+
+
+def test_derived_words_are_no_counterparts_and_other_subjects_verbs_no_predicates():
+    # "drummer" is "drums" in another form: not a substitution for it.
+    assert corrected("Pharrell Williams plays the drums in a band.",
+                     "He is the lead vocalist and drummer of the band.") != \
+        "Pharrell Williams plays the drummer in a band."
+    # "aired" belongs to its own subject ("The series"), not to the claim's finale.
+    assert corrected("The finale ended in 2013.", "The series aired from 2011 to 2013 on ABC Family.") is None

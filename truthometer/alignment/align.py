@@ -865,11 +865,15 @@ def _form(tok) -> str:
 
 
 def _same_stem(a: str, b: str) -> bool:
+    """One word derived from the other: "distinct" / "distinctive", "drums" / "drummer",
+    "communication" / "telecommunication"."""
     a, b = normalise(a), normalise(b)
+    if min(len(a), len(b)) >= 5 and (a in b or b in a):
+        return True
     n = 0
     while n < min(len(a), len(b)) and a[n] == b[n]:
         n += 1
-    return n >= 5 and n >= 0.7 * min(len(a), len(b))
+    return n >= 4 and n >= 0.7 * min(len(a), len(b))
 
 
 def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) -> None:
@@ -965,6 +969,8 @@ def _verb_sharing_complements(claim, evidence, root):
         if e.pos_ != "VERB" or e.lemma_.lower() in ("be", "have", "do") or \
                 e.lemma_.lower() in NEGATIVE_IMPLICATIVES | _PASSIVE_ONLY:
             continue
+        if any(c.dep_ in ("nsubj", "nsubjpass") and c.pos_ != "PRON" for c in e.children):
+            continue  # a verb with a subject of its own tells of that subject, not of the claim's
         shared = len({normalise(t.text) for t in _own_words(e)} & mine)
         if shared > best_shared:
             best, best_shared = e, shared
