@@ -50,10 +50,13 @@ def embed(texts: list[str], config: Config | None = None) -> np.ndarray:
     model = encoder(config)
     if not texts:
         return np.zeros((0, model.get_embedding_dimension()), dtype=np.float32)
-    vectors = model.encode(
-        list(texts), batch_size=config.batch_size, normalize_embeddings=True,
-        convert_to_numpy=True, show_progress_bar=False,
-    )
+    import torch
+
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=config.precision == "bfloat16"):
+        vectors = model.encode(
+            list(texts), batch_size=config.batch_size, normalize_embeddings=True,
+            convert_to_numpy=True, show_progress_bar=False,
+        )
     return vectors.astype(np.float32, copy=False)
 
 

@@ -1,0 +1,24 @@
+"""The encoder adapter: precision setting."""
+import numpy as np
+import pytest
+
+from truthometer import models
+from truthometer.config import Config
+
+
+def test_bfloat16_embeddings_agree_with_float32():
+    texts = ["The Eiffel Tower was completed in 1889.", "Tardigrades survive brief heating to about 150 °C.",
+             "Set the fresh food compartment to 3 °C."]
+    full = models.embed(texts, Config(precision="float32"))
+    half = models.embed(texts, Config(precision="bfloat16"))
+    assert full.dtype == half.dtype == np.float32 and full.shape == half.shape
+    assert np.min(np.sum(full * half, axis=1)) > 0.999
+    assert not np.array_equal(full, half)  # the setting does change the arithmetic
+
+
+def test_unknown_precision_is_refused(monkeypatch):
+    with pytest.raises(ValueError, match="precision"):
+        Config(precision="float8")
+    monkeypatch.setenv("TRUTHOMETER_PRECISION", "half")
+    with pytest.raises(ValueError, match="TRUTHOMETER_PRECISION"):
+        Config()
