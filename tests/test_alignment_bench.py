@@ -55,3 +55,12 @@ def test_bad_input_is_a_clear_error(tmp_path):
     args.data = str(tmp_path / "missing.jsonl")
     with pytest.raises(InputError):
         bench.run(args)
+
+
+def test_limit_and_skip_select_groups_for_a_held_out_check():
+    second = [dict(r, id=r["id"].replace("7", "8", 1)) for r in ROWS]
+    rows = ROWS + second
+    dev, _ = bench.refutes_with_targets(rows, limit=1)
+    held_out, supports = bench.refutes_with_targets(rows, skip=1)
+    assert [c["id"] for c in dev] == ["7", "70000004"]
+    assert [c["id"] for c in held_out] == ["8", "80000004"] and len(supports) == 2

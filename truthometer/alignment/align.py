@@ -12,6 +12,12 @@ The counterpart is chosen by role and place: same dependency relation under the 
 scores highest, then proximity to the *anchors* — claim words the evidence repeats — so that in
 "the driver's side blade is 650 mm (26 in) long, and the passenger's side blade is 450 mm (18 in)" the
 driver's 18 inches map to 26 in, not to the equal-valued 18 in of the passenger's blade.
+
+When nothing in the claim contradicts the evidence but a content word is unconfirmed, one word may
+still be substituted by a fallback: the evidence word of the same form, absent from the claim,
+semantically close (embedding similarity) or hanging from the same shared word, and near the anchors
+("football unions" / "basketball clubs"). Negative implicatives ("refused to model", "was unable to
+appear", "has yet to write") negate their complement verb, which is then the claim's predicate.
 """
 from __future__ import annotations
 

@@ -5,7 +5,9 @@ a person, a number by a number (with its unit when the unit differs), a phrase b
 polarity is flipped when the evidence negates what the claim asserts (or asserts what it negates).
 Everything else stays as written: case, punctuation, the article agreeing with the new word
 ("a German film" -> "an American film"), the verb's inflection when an auxiliary is added or removed
-("does not play" <-> "plays"). Slots the evidence does not cover are left alone and named in the note.
+("does not play" <-> "plays"), the complement of a negative implicative ("refused to model" ->
+"modelled"). A noun is replaced with its classifiers as a phrase ("a political party" -> "a television
+series"), a name takes no article. Slots the evidence does not cover are left alone and named in the note.
 """
 from __future__ import annotations
 
