@@ -89,3 +89,13 @@ def test_the_put_in_antecedent_is_no_rival_of_the_claims_other_entities():
     claim = nlp("The Eiffel Tower is located in Paris.")[:]
     evidence = nlp("The Eiffel Tower was completed in 1889.")[:]
     assert find_mismatches(claim, evidence, context_chars=len("The Eiffel Tower")) == []
+
+
+def test_polarity_reads_the_main_clause_only():
+    from truthometer.judging.rules import polarity
+
+    nlp = models.nlp()
+    assert polarity(nlp("Park the two vehicles so that they do not touch.")[:]) == 1
+    assert polarity(nlp("The dose is 400 mg, and no more than 1,200 mg should be taken.")[:]) == 1
+    assert polarity(nlp("St Paul's Cathedral was not damaged by the fire.")[:]) == -1
+    assert polarity(nlp("The charter was never endorsed by the Pope.")[:]) == -1

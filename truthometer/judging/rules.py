@@ -121,9 +121,26 @@ def extract_slots(span) -> list[Slot]:
     return sorted(slots, key=lambda s: s.start)
 
 
+#: Clauses whose negation is not the main clause's: "park so that they do not touch", "a car that never starts".
+_SUBORDINATE = {"advcl", "relcl", "acl", "ccomp", "xcomp", "csubj", "parataxis", "mark", "prep", "pcomp"}
+
+
+def _in_main_clause(token, root) -> bool:
+    while token.i != root.i and token.head.i != token.i:
+        # A coordinated clause ("..., and no more than 1,200 mg should be taken") asserts something else.
+        if token.dep_ in _SUBORDINATE or (token.dep_ == "conj" and token.pos_ in ("VERB", "AUX")):
+            return False
+        token = token.head
+    return True
+
+
 def polarity(span) -> int:
-    """+1 for an affirmative sentence, -1 for a negated one (odd number of negations)."""
-    count = sum(1 for t in span if t.dep_ == "neg" or t.lower_ in _NEGATIONS)
+    """+1 for an affirmative main clause, -1 for a negated one (odd number of negations outside
+    subordinate clauses). Without a parse every negation counts."""
+    parsed = span.doc.has_annotation("DEP")
+    root = span.root
+    count = sum(1 for t in span if (t.dep_ == "neg" or t.lower_ in _NEGATIONS)
+                and (not parsed or _in_main_clause(t, root)))
     return -1 if count % 2 else 1
 
 
