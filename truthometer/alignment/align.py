@@ -31,6 +31,7 @@ from rapidfuzz import fuzz
 
 from .. import models
 from ..config import Config
+from ..judging.quantities import canonical, unit
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
 
@@ -60,44 +61,16 @@ NEGATORS = {"not", "n't", "never", "no"}
 NEGATIVE_IMPLICATIVES = {"fail", "refuse", "decline", "avoid", "lack", "unable", "incapable", "stop",
                          "cease", "deny", "reject"}
 
-# Unit lemma -> (dimension, canonical unit). Same canonical unit: substitute the number only; same
-# dimension, different unit: substitute number and unit together ("1 litre" -> "500 ml").
-_UNITS: dict[str, tuple[str, str]] = {}
-for _dim, _groups in {
-    "length": [("mm", "millimetre", "millimeter", "millimetres", "millimeters"),
-               ("cm", "centimetre", "centimeter", "centimetres", "centimeters"),
-               ("m", "metre", "meter", "metres", "meters"), ("km", "kilometre", "kilometer", "kilometres",
-                                                               "kilometers"),
-               ("in", "inch", "inches", '"'), ("ft", "foot", "feet"), ("mile", "miles", "mi"),
-               ("yard", "yards", "yd")],
-    "mass": [("mg", "milligram", "milligrams"), ("g", "gram", "grams"), ("kg", "kilogram", "kilograms", "kilo",
-                                                                          "kilos"),
-             ("lb", "lbs", "pound", "pounds"), ("oz", "ounce", "ounces"), ("mcg", "microgram", "micrograms", "µg"),
-             ("tonne", "tonnes", "ton", "tons")],
-    "volume": [("ml", "millilitre", "milliliter", "millilitres", "milliliters"),
-               ("l", "litre", "liter", "litres", "liters"), ("gallon", "gallons"), ("cup", "cups")],
-    "time": [("second", "seconds", "sec", "s"), ("minute", "minutes", "min"), ("hour", "hours", "h", "hr"),
-             ("day", "days"), ("week", "weeks"), ("month", "months"), ("year", "years"),
-             ("decade", "decades"), ("century", "centuries")],
-    "pressure": [("psi",), ("bar",), ("kpa",)],
-    "temperature": [("°c", "celsius"), ("°f", "fahrenheit")],
-    "percent": [("%", "percent", "per cent")],
-    "power": [("w", "watt", "watts"), ("kw", "kilowatt", "kilowatts")],
-    "area": [("km2", "km²"), ("m2", "m²")],
-}.items():
-    for _group in _groups:
-        for _name in _group:
-            _UNITS[_name] = (_dim, _group[0])
-
-
 def unit_of(word: str) -> tuple[str, str]:
-    """(dimension, canonical unit) of a unit word; an unknown word is its own dimension."""
-    w = word.lower()
-    if w in _UNITS:
-        return _UNITS[w]
-    if w.endswith("s") and w[:-1] in _UNITS:
-        return _UNITS[w[:-1]]
-    return (w, w)
+    """(dimension, canonical unit) of a unit word; an unknown word is its own dimension.
+
+    Same canonical unit: substitute the number only; same dimension, different unit: substitute number
+    and unit together ("1 litre" -> "500 ml"). The table is the judge's (``judging.quantities``)."""
+    found = unit(word)
+    if found is None:
+        w = word.lower()
+        return (w, w)
+    return found[0], canonical(word)
 
 
 def normalise(text: str) -> str:
@@ -287,7 +260,7 @@ def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
         return doc[k].text.lower(), k + 1
     if k < limit:
         t = doc[k]
-        if t.text == "%" or t.lower_ in _UNITS or (t.is_alpha and not t.is_stop and t.pos_ != "PROPN"
+        if t.text == "%" or unit(t.lower_) is not None or (t.is_alpha and not t.is_stop and t.pos_ != "PROPN"
                                                     and _month(t) is None and not t.text[:1].isupper()):
             return t.text.lower(), k + 1
     return "", -1

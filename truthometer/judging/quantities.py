@@ -17,10 +17,10 @@ _CANONICAL: dict[str, str] = {}
 for _dimension, _table in {
     "length": {("mm", "millimetre", "millimeter"): 1e-3, ("cm", "centimetre", "centimeter"): 1e-2,
                ("m", "metre", "meter"): 1.0, ("km", "kilometre", "kilometer"): 1e3,
-               ("in", "inch", "inche"): 0.0254, ("ft", "foot", "feet"): 0.3048, ("yd", "yard"): 0.9144,
+               ("in", "inch", "inche", '"'): 0.0254, ("ft", "foot", "feet"): 0.3048, ("yd", "yard"): 0.9144,
                ("mi", "mile"): 1609.344},
     "mass": {("mcg", "µg", "microgram"): 1e-9, ("mg", "milligram"): 1e-6, ("g", "gram"): 1e-3,
-             ("kg", "kilogram", "kilo"): 1.0, ("t", "tonne", "metric ton"): 1e3, ("lb", "lbs", "pound"): 0.45359237,
+             ("kg", "kilogram", "kilo"): 1.0, ("t", "tonne", "ton", "metric ton"): 1e3, ("lb", "lbs", "pound"): 0.45359237,
              ("oz", "ounce"): 0.028349523},
     "volume": {("ml", "millilitre", "milliliter"): 1e-3, ("l", "litre", "liter"): 1.0,
                ("gallon", "gal"): 3.785411784, ("pint",): 0.473176473, ("fl oz",): 0.0295735,
