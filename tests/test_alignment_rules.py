@@ -122,7 +122,12 @@ def test_predicate_found_by_its_complements():
         == "In 2004 Paramore formed."
     assert corrected("David Spade starred in Joe Dirt 2.",
                      "He also directed the films Tommy Boy, Black Sheep and Joe Dirt 2, among others.") \
-        == "David Spade directed in Joe Dirt 2."
+        == "David Spade directed Joe Dirt 2."  # the verb takes its object directly: "in" goes with "starred"
+
+
+def test_a_verb_brings_its_own_preposition():
+    assert corrected("Tom Hanks directed the film Big.", "Tom Hanks starred in the film Big.") \
+        == "Tom Hanks starred in the film Big."
 
 
 def test_a_passive_only_participle_is_not_a_past_tense():

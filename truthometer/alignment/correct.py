@@ -110,6 +110,7 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
         ev_start = edge.evidence_start
     if edge.kind == "predicate":
         evidence_new = _verb_like(alignment, edge, evidence_new)
+        end, evidence_new = _with_preposition(alignment, edge, end, evidence_new)
     if edge.kind == "date" and edge.granularity == "decade" and re.match(r"\s*['’]s", claim[end:]):
         evidence_new = re.sub(r"s$", "", evidence_new)  # "1970 's" -> "1990 's", the claim's spelling
     old = claim[start:end]
@@ -172,6 +173,34 @@ def _verb_like(alignment: Alignment, edge, new: str) -> str:
     if c.tag_ == "VBD":
         return past_tense(e.lemma_.lower())
     return new
+
+
+def _verb_preposition(verb):
+    """The preposition or particle written right after ``verb`` and governed by it ("starred in")."""
+    nxt = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+    if nxt is not None and nxt.head.i == verb.i and nxt.dep_ in ("prep", "prt", "dative", "agent"):
+        return nxt
+    return None
+
+
+def _with_preposition(alignment: Alignment, edge, end: int, new: str) -> tuple[int, str]:
+    """A verb goes with the preposition that introduces its complement: "starred in X" corrected by
+    "directed X" becomes "directed X", and "directed X" by "starred in X" becomes "starred in X"."""
+    c = next((t for t in alignment.claim_doc if t.idx == edge.claim_start), None)
+    e = next((t for t in alignment.evidence_doc if t.idx == edge.evidence_start), None)
+    if c is None or e is None:
+        return end, new
+    mine, theirs = _verb_preposition(c), _verb_preposition(e)
+    if mine is not None and _object_follows(e):
+        return mine.idx + len(mine.text), new
+    if theirs is not None and _object_follows(c):
+        return end, f"{new} {theirs.text}"
+    return end, new
+
+
+def _object_follows(verb) -> bool:
+    """The verb's direct object starts right after it ("directed the films ...")."""
+    return any(child.dep_ == "dobj" and child.left_edge.i == verb.i + 1 for child in verb.children)
 
 
 def _is_classifier(tok) -> bool:
