@@ -32,6 +32,7 @@ from rapidfuzz import fuzz
 from .. import models
 from ..config import Config
 from ..judging.quantities import canonical, unit
+from ..judging.rules import MONTH_BY_ABBR, MONTH_NAMES
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
 
@@ -49,9 +50,6 @@ _FAMILY = {"PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "F
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
 _DECADE = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s$")
 _CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
-_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-           "october", "november", "december"]
-_MONTH_ABBR = {m[:3]: m for m in _MONTHS} | {"sept": "september"}
 _WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
                  "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
@@ -228,9 +226,9 @@ def _is_year(tok) -> bool:
 
 def _month(tok) -> str | None:
     w = tok.text.lower().rstrip(".")
-    if w in _MONTHS:
+    if w in MONTH_NAMES:
         return w
-    return _MONTH_ABBR.get(w) if tok.text[:1].isupper() else None
+    return MONTH_BY_ABBR.get(w) if tok.text[:1].isupper() else None
 
 
 def _day(tok) -> int | None:

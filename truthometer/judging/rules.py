@@ -20,9 +20,10 @@ _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100}
 _NEGATIONS = {"not", "n't", "no", "never", "without", "none", "nobody", "nothing", "neither", "nor"}
 _RANGE_JOINERS = {"to", "-", "–", "and", "or"}
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-                "october", "november", "december")
-_MONTHS = {m[:3]: m for m in _MONTH_NAMES}
+MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+               "october", "november", "december")
+#: Abbreviation -> month name ("nov" -> "november", "sept" -> "september").
+MONTH_BY_ABBR = {m[:3]: m for m in MONTH_NAMES} | {"sept": "september"}
 # The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families.
 _ENTITY_FAMILY = {"PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "FAC": "place"}
 
@@ -94,8 +95,8 @@ def extract_slots(span) -> list[Slot]:
     for ent in span.ents:
         if ent.label_ == "DATE" and any(_YEAR.match(t.text) for t in ent):
             years = tuple(sorted({t.text for t in ent if _YEAR.match(t.text)}))
-            months = tuple(sorted({_MONTHS[t.lower_[:3]] for t in ent if t.lower_[:3] in _MONTHS and t.is_alpha
-                                   and (len(t) == 3 or t.lower_ in _MONTH_NAMES)}))
+            months = tuple(sorted({MONTH_BY_ABBR[t.lower_[:3]] for t in ent if t.lower_[:3] in MONTH_BY_ABBR
+                                   and t.is_alpha and (len(t) == 3 or t.lower_ in MONTH_NAMES)}))
             days = tuple(sorted({int(t.text.rstrip("stndrh")) for t in ent if re.fullmatch(r"\d{1,2}(st|nd|rd|th)?", t.text)
                                  and 1 <= int(t.text.rstrip("stndrh")) <= 31}))
             slots.append(Slot("date", ent.text, ent.start_char - base, ent.end_char - base, (years, months, days),
