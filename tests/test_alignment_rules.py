@@ -179,3 +179,16 @@ def test_derived_words_are_no_counterparts_and_other_subjects_verbs_no_predicate
         "Pharrell Williams plays the drummer in a band."
     # "aired" belongs to its own subject ("The series"), not to the claim's finale.
     assert corrected("The finale ended in 2013.", "The series aired from 2011 to 2013 on ABC Family.") is None
+
+
+def test_a_date_belongs_to_the_event_its_verb_governs():
+    evidence = ("Written in Vienna , Austria , beginning in 1801 , the symphony premiered at the Theater an der Wien "
+                "on April 7 , 1805 .")
+    assert corrected("The symphony premiered at the Theater an der Wien in 1809 .", evidence) == \
+        "The symphony premiered at the Theater an der Wien in 1805 ."
+
+
+def test_a_shared_root_verb_is_no_shared_role():
+    # "role" is the object of the same verb, not the subject: no counterpart of "The Rock".
+    a = align("The Rock plays Riddick .", "Actor Vin Diesel has played the title role in the Riddick films .")
+    assert not any(e.claim_text == "Rock" and e.op == "substituted" for e in a.edges)

@@ -472,7 +472,9 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
     if ch.lemma_.lower() == eh.lemma_.lower() and ch.i != c_root.i:
         # A shared preposition alone ("in") says less than a shared verb or noun.
         score += 0.5 if ch.pos_ == "ADP" else 1.0
-        if ch.head.lemma_.lower() == eh.head.lemma_.lower():
+        # The root is its own head: a shared root verb is not a second shared level ("The Rock plays" /
+        # "Vin Diesel has played the role": subject and object share the verb, not a role).
+        if ch.head.i != ch.i and eh.head.i != eh.i and ch.head.lemma_.lower() == eh.head.lemma_.lower():
             score += 1.0 if ch.pos_ == "ADP" else 0.5
     return score
 
@@ -488,6 +490,28 @@ def _shared_dependents(claim, slot: Slot, evidence, cand: Slot) -> float:
     mine = {t.lemma_.lower() for t in claim[slot.i:slot.j].root.children if _content(t)}
     theirs = {t.lemma_.lower() for t in evidence[cand.i:cand.j].root.children if _content(t)}
     return 1.0 * len(mine & theirs)
+
+
+def _event_verb(doc, i: int, j: int):
+    """The verb whose event a number or date at doc[i:j] measures or dates: the first verb above it,
+    climbing out of the date it is written in ("premiered ... on September 2 , 2014")."""
+    t = doc[i:j].root
+    for _ in range(8):
+        if t.pos_ in ("VERB", "AUX") and not (i <= t.i < j):
+            return t
+        if t.head.i == t.i:
+            return None
+        t = t.head
+    return None
+
+
+def _same_event(claim, slot: Slot, evidence, cand: Slot) -> float:
+    """A date or number belongs to the event whose verb governs it: in "Filmed ..., beginning in 2013,
+    Moonlight premiered ... on September 2, 2014", a claim's "premiered in 2016" is about 2014."""
+    mine, theirs = _event_verb(claim, slot.i, slot.j), _event_verb(evidence, cand.i, cand.j)
+    if mine is None or theirs is None or mine.lemma_.lower() in ("be", "have"):
+        return 0.0
+    return 1.0 if mine.lemma_.lower() == theirs.lemma_.lower() else 0.0
 
 
 def _range_end_bonus(claim, evidence, cand: Slot) -> float:
@@ -724,6 +748,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                 bonus += _range_end_bonus(claim, evidence, c)
             if slot.kind == "date":
                 bonus += 2.0 * _shared_date_parts(slot, slots, c, cands, claim, evidence)
+            if slot.kind in ("date", "number"):
+                bonus += _same_event(claim, slot, evidence, c)
             bonus += _shared_dependents(claim, slot, evidence, c)
             scored.append((role + 2.0 * prox + bonus, -c.i, c))
         if loose:
