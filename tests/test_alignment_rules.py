@@ -192,3 +192,46 @@ def test_a_shared_root_verb_is_no_shared_role():
     # "role" is the object of the same verb, not the subject: no counterpart of "The Rock".
     a = align("The Rock plays Riddick .", "Actor Vin Diesel has played the title role in the Riddick films .")
     assert not any(e.claim_text == "Rock" and e.op == "substituted" for e in a.edges)
+
+
+def test_a_name_in_apposition_plays_the_role_of_its_noun():
+    from truthometer import models
+    from truthometer.alignment.align import _role, extract_slots
+
+    nlp = models.nlp()
+    claim = nlp("Yellow Song is from Daybreak .")
+    evidence = nlp("Yellow Song is a single by producer Sam Brook , released as the first single from his "
+                   "debut album , Nightfall .")
+    slot = next(s for s in extract_slots(claim) if claim[s.i:s.j].text == "Daybreak")
+    units = {evidence[u.i:u.j].text: u for u in extract_slots(evidence)}
+    # "Nightfall" names the album "from" which the song is; "Sam Brook" hangs from "by".
+    assert _role(claim, slot, evidence, units["Nightfall"]) > _role(claim, slot, evidence, units["Sam Brook"])
+    assert corrected("Yellow Song is from Daybreak .", evidence.text) == "Yellow Song is from Nightfall ."
+
+
+def test_a_year_in_apposition_plays_no_role():
+    evidence = ("She later appeared in more dramas , including Blue Hour ( 2005 ) , Red Sky ( 2005 ) , "
+                "Grey Dawn ( 2008 ) .")
+    assert corrected("Mary Rowe was in two dramas in 2005 .", evidence) is None
+
+
+def test_a_title_name_with_of_is_one_slot():
+    from spacy.tokens import Span
+
+    from truthometer import models
+    from truthometer.alignment.align import extract_slots
+
+    doc = models.nlp()("Anna Vale is a character on Game of Stones .")
+    doc.ents = [Span(doc, 8, 9, label="ORG")]  # the small model often tags only the last word
+    assert [doc[s.i:s.j].text for s in extract_slots(doc) if s.kind == "entity"] == ["Game of Stones"]
+
+
+def test_a_name_of_another_label_in_the_same_role_is_the_counterpart():
+    evidence = "Anna Vale , played by actor Jo Pike , is a character on the Canadian television series Lowtide ."
+    assert corrected("Anna Vale is a character on Tower of Song .", evidence) == \
+        "Anna Vale is a character on Lowtide ."
+
+
+def test_a_name_written_with_the_brings_it_and_drops_the_old_title():
+    assert corrected("Actor Tom Hardy plays Venom .", "The Rock has played the title role in Venom .") == \
+        "The Rock plays Venom ."

@@ -281,6 +281,7 @@ def extract_slots(doc) -> list[Slot]:
                 add(Slot("code", ent.start, ent.end, label="CODE", value=ent.text.upper()))
                 continue
             start = ent.start + (1 if ent[0].lower_ == "the" and len(ent) > 1 else 0)
+            start = _title_start(doc, start, taken)
             end = ent.end - (1 if ent[-1].text in ("'s", "'", "’s") and ent.end - start > 1 else 0)
             add(Slot("entity", start, end, label=ent.label_, value=normalise(doc[start:end].text)))
     for t in doc:
@@ -325,6 +326,23 @@ def extract_slots(doc) -> list[Slot]:
         elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd"):
             add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
     return sorted(slots, key=lambda s: s.i)
+
+
+def _title_start(doc, start: int, taken: set[int]) -> int:
+    """Where a name written as a title begins: the small model often tags only the last part of
+    "Game of Thrones" or "Pillars of the Earth". Capitalised words joined by "of" ("of the") belong to
+    the name; a capital at the sentence start says nothing and is not taken."""
+    while True:
+        k = start - 1
+        if k >= 0 and doc[k].lower_ == "the":
+            k -= 1
+        if k < 1 or doc[k].lower_ != "of":
+            return start
+        word = doc[k - 1]
+        if word.i in taken or not word.text[:1].isupper() or word.pos_ not in ("PROPN", "NOUN") \
+                or (word.i == 0 and word.pos_ != "PROPN"):
+            return start
+        start = word.i
 
 
 def _external_head(doc, i: int, j: int) -> int:
@@ -458,10 +476,13 @@ def _proximity(slot: Slot, cand: Slot, anchors: list[tuple[int, int]]) -> float:
 def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
     """Agreement of syntactic roles: same relation, same governing word (lemma), up to two levels."""
     c_root, e_root = claim[slot.i:slot.j].root, evidence[cand.i:cand.j].root
-    # A conjunct plays the role of the first conjunct ("in the late 1960s and early 1990s").
-    while c_root.dep_ == "conj" and c_root.head.i != c_root.i:
+    # A conjunct plays the role of the first conjunct ("in the late 1960s and early 1990s"), a name in
+    # apposition the role of the noun it names ("from his second album , Kryptonite"); a year in
+    # apposition ("Guess Who ( 2005 )") dates its noun and plays no role of its own.
+    climb = ("conj",) if slot.kind in ("date", "number") else ("conj", "appos")
+    while c_root.dep_ in climb and c_root.head.i != c_root.i:
         c_root = c_root.head
-    while e_root.dep_ == "conj" and e_root.head.i != e_root.i:
+    while e_root.dep_ in climb and e_root.head.i != e_root.i:
         e_root = e_root.head
     score = 0.0
     if c_root.dep_ == e_root.dep_ and slot.kind not in ("date", "number"):
@@ -608,6 +629,13 @@ def _find_span(doc, target: str) -> tuple[int, int] | None:
     return None
 
 
+def _untagged_name(doc, unit: Slot) -> bool:
+    """A proper noun outside every entity and not the sentence's first word (whose capital says
+    nothing)."""
+    t = doc[unit.i]
+    return unit.j - unit.i == 1 and t.pos_ == "PROPN" and not t.ent_type_ and t.i > 0 and t.text[:1].isupper()
+
+
 def _compatible(slot: Slot, cand: Slot) -> bool:
     if slot.kind == "entity":
         if cand.kind != "entity":
@@ -721,6 +749,14 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                     and f" {normalise(evidence[c.i:c.j].text)} " not in claim_norm)
 
         options = [c for c in cands if _compatible(slot, c) and novel(c)]
+        if slot.kind == "entity":
+            # A name the small model did not tag ("the series Homeland") or tagged as another kind of
+            # name may stand for this one when it plays the same role (the small model's labels are
+            # unreliable; the role is checked below).
+            others = [c for c in cands if c not in options and novel(c) and (
+                c.kind == "entity" and c.label in ENTITY_LABELS and c.label != "NORP"
+                or c.kind == "noun" and _untagged_name(evidence, c))]
+            options += [c for c in others if _role(claim, slot, evidence, c) >= 1.5]
         if slot.kind == "attribute" and claim[slot.i].text[:1].islower():
             # A nationality stands for a nationality (capitalised), not for "romantic" in "a romantic
             # film": "a 1964 American psychological thriller film" corrects the genre, not the origin.

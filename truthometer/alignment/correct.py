@@ -127,6 +127,14 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
             new = _match_case(new, old, start == 0, True)
         elif evidence_the and not claim_the and start > 0:
             new = "the " + new
+    elif edge.kind == "entity" and _evidence_determined(alignment, edge):
+        # Whatever its label, a name the evidence writes with "the" ("The Rock") keeps it.
+        claim_det = re.search(r"(?:^|(?<=\s))(the|a|an)\s+$", claim[:start], re.I)
+        if claim_det is None:
+            # "the" opens the noun phrase: a title in front of the old name goes ("Actor X" -> "The Rock").
+            start = _title_start(alignment, start)
+            old = claim[start:end]
+            new = ("The " if start == 0 else "the ") + new
     start, old, new = _article_for_name_or_noun(claim, alignment, edge, start, end, old, new)
     # The indefinite article agrees with the new word: widen the substitution to include it.
     before = claim[:start]
@@ -140,6 +148,30 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
             new = article + m.group(2) + new
     return Substitution(old, new, start, end, kind=_KIND.get(edge.kind, "phrase"), evidence=evidence_text,
                         evidence_locator=locator)
+
+
+def _title_start(alignment: Alignment, start: int) -> int:
+    """Start of the common-noun titles written before the name at ``start`` ("Actor", "singer")."""
+    doc = alignment.claim_doc
+    name = next((t for t in doc if t.idx == start), None)
+    if name is None:
+        return start
+    i = name.i
+    while i > 0 and doc[i - 1].dep_ == "compound" and doc[i - 1].pos_ == "NOUN" and not doc[i - 1].ent_type_ \
+            and doc[i - 1].head.i >= name.i:
+        i -= 1
+    return doc[i].idx
+
+
+def _evidence_determined(alignment: Alignment, edge) -> bool:
+    """The evidence's name (or untagged proper noun) carries its own "the": "The Rock has played"."""
+    edoc = alignment.evidence_doc
+    e = next((t for t in edoc or [] if t.idx == edge.evidence_start), None)
+    if e is None or e.i == 0:
+        return False
+    prev = edoc[e.i - 1]
+    return prev.lower_ == "the" and prev.dep_ == "det" and edoc[e.i:].root.head.i != prev.i and (
+        prev.head.i >= e.i and prev.head.idx < edge.evidence_end)
 
 
 def _article_for_name_or_noun(claim: str, alignment: Alignment, edge, start: int, end: int, old: str, new: str):
