@@ -235,3 +235,12 @@ def test_a_name_of_another_label_in_the_same_role_is_the_counterpart():
 def test_a_name_written_with_the_brings_it_and_drops_the_old_title():
     assert corrected("Actor Tom Hardy plays Venom .", "The Rock has played the title role in Venom .") == \
         "The Rock plays Venom ."
+
+
+def test_a_verb_the_claim_uses_elsewhere_is_not_its_predicate():
+    evidence = "The river has widened over the past 2 million years , cutting a deep canyon into the plateau ."
+    # Polarity: only "not" goes, the evidence's "widened" is the claim's other event.
+    assert corrected("The river has not changed in course as it widened .", evidence) == \
+        "The river has changed in course as it widened ."
+    a = align("The river has kept its course as it widened .", evidence)
+    assert not any(e.kind == "predicate" and e.op == "substituted" for e in a.edges)

@@ -964,6 +964,8 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
         e_verb = _verb_sharing_complements(claim, evidence, root)
     if e_verb is None:
         return None
+    if any(t.lemma_.lower() == e_verb.lemma_.lower() and t.i != root.i for t in claim):
+        return None  # a verb the claim states elsewhere ("... as it evolved") is another of its events
     edge = Edge("predicate", EQUAL, root.text, root.idx, root.idx + len(root.text), e_verb.text, e_verb.idx,
                 e_verb.idx + len(e_verb.text), label=root.dep_)
     if any(t.lemma_.lower() == root.lemma_.lower() for t in evidence) or similar(root.lemma_, e_verb.lemma_):

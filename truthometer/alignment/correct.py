@@ -315,8 +315,11 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
         if edge is not None and ev_doc is not None:
             ev = next((t for t in ev_doc if t.idx == edge.evidence_start), None)
             # "was not damaged" where the evidence says "was destroyed": take the evidence's predicate.
+            # Not a verb the claim already uses elsewhere ("has not changed in size as it evolved" /
+            # "has evolved"): that one is another event of the claim, not its predicate.
             if (ev is not None and ev.pos_ == "VERB" and verb.pos_ == "VERB" and ev.tag_ == verb.tag_
-                    and ev.lemma_.lower() != verb.lemma_.lower()):
+                    and ev.lemma_.lower() != verb.lemma_.lower()
+                    and ev.lemma_.lower() not in {t.lemma_.lower() for t in doc}):
                 new_verb_text = ev.text
         aux = [c for c in verb.children if c.dep_ in ("aux",) and c.lemma_.lower() == "do" and c.i < neg.i]
         if aux and neg.i == aux[0].i + 1 and verb.i > neg.i:
