@@ -244,3 +244,11 @@ def test_a_verb_the_claim_uses_elsewhere_is_not_its_predicate():
         "The river has changed in course as it widened ."
     a = align("The river has kept its course as it widened .", evidence)
     assert not any(e.kind == "predicate" and e.op == "substituted" for e in a.edges)
+
+
+def test_a_derived_word_confirms_but_a_negative_prefix_does_not():
+    assert corrected("Tom Lee plays drums .", "He is the lead singer and drummer of the band Nix .") is None
+    from truthometer.alignment.align import _derived
+
+    assert _derived("drums", "drummer") and not _derived("significant", "insignificant")
+    assert not _derived("legal", "illegal") and not _derived("national", "international")

@@ -732,6 +732,9 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         elif slot.kind in ("attribute", "noun"):
             lemma_hit = [e for e in evidence if e.lemma_.lower() == slot.value or normalise(e.text) ==
                          normalise(ctext.text)]
+            # A word derived from the claim's states the same thing ("plays drums" / "a drummer").
+            lemma_hit = lemma_hit or [e for e in evidence if _content(e) and slot.j - slot.i == 1
+                                      and e.pos_ in ("NOUN", "ADJ", "VERB") and _derived(ctext.text, e.text)]
             if lemma_hit:
                 e = lemma_hit[0]
                 edge.op, edge.evidence_text, edge.score = EQUAL, e.text, 1.0
@@ -913,6 +916,20 @@ def _same_stem(a: str, b: str) -> bool:
     while n < min(len(a), len(b)) and a[n] == b[n]:
         n += 1
     return n >= 4 and n >= 0.7 * min(len(a), len(b))
+
+
+_NEGATIVE_PREFIXES = ("non", "un", "in", "im", "il", "ir", "dis", "anti", "counter", "mis")
+
+
+def _derived(a: str, b: str) -> bool:
+    """One word derived from the other without a change of sense: "drums" / "drummer", but not
+    "significant" / "insignificant" (a negative prefix) and not the same word."""
+    a, b = normalise(a), normalise(b)
+    if a == b or not _same_stem(a, b):
+        return False
+    short, long_ = sorted((a, b), key=len)
+    return not any(long_ == p + short or long_.startswith(p) and not short.startswith(p) and short in long_
+                   for p in _NEGATIVE_PREFIXES)
 
 
 def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) -> None:
