@@ -269,8 +269,9 @@ def _modifier_phrase(alignment: Alignment, edge) -> tuple[str, int]:
 
 def _with_compounds(alignment: Alignment, edge, start: int) -> tuple[int, str, int]:
     """A phrase for a phrase: "a music video" -> "an espionage film", "a political party" -> "a
-    television series"; a bare noun for the evidence noun with its classifiers ("a driver" -> "a fashion model"). On the claim side the modifiers the evidence confirms stay ("an American series" ->
-    "an American film"); on the evidence side the modifiers the claim already states are left out."""
+    television series"; a bare noun for the evidence noun with its classifiers ("a driver" -> "a fashion
+    model"). On the claim side the modifiers the evidence confirms stay ("an American series" -> "an
+    American film"); on the evidence side the modifiers the claim already states are left out."""
     cdoc, edoc = alignment.claim_doc, alignment.evidence_doc
     c = next((t for t in cdoc if t.idx == edge.claim_start), None)
     e = next((t for t in edoc if t.idx == edge.evidence_start), None)
