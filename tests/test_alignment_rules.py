@@ -259,3 +259,8 @@ def test_a_bare_noun_takes_the_evidence_nouns_classifiers_but_not_its_adjectives
     assert corrected("Mia Wong is a pilot .", evidence) == "Mia Wong is a fashion model ."
     # A claim noun with modifiers of its own keeps the claim's granularity.
     assert corrected("Mia Wong is an American pilot .", evidence) == "Mia Wong is an American model ."
+
+
+def test_a_common_noun_is_not_confirmed_by_a_name_containing_it():
+    evidence = "Elm Park is a town in Kerry County , Ireland ."
+    assert corrected("Elm Park is a county .", evidence) == "Elm Park is a town ."

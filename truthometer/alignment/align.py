@@ -730,8 +730,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                 slot_edges[slot.i] = (slot, edge)
                 continue
         elif slot.kind in ("attribute", "noun"):
-            lemma_hit = [e for e in evidence if e.lemma_.lower() == slot.value or normalise(e.text) ==
-                         normalise(ctext.text)]
+            lemma_hit = [e for e in evidence if (e.lemma_.lower() == slot.value or normalise(e.text) ==
+                         normalise(ctext.text)) and not _inside_name(ctext, e)]
             # A word derived from the claim's states the same thing ("plays drums" / "a drummer").
             lemma_hit = lemma_hit or [e for e in evidence if _content(e) and slot.j - slot.i == 1
                                       and e.pos_ in ("NOUN", "ADJ", "VERB") and _derived(ctext.text, e.text)]
@@ -916,6 +916,14 @@ def _same_stem(a: str, b: str) -> bool:
     while n < min(len(a), len(b)) and a[n] == b[n]:
         n += 1
     return n >= 4 and n >= 0.7 * min(len(a), len(b))
+
+
+def _inside_name(claim_span, tok) -> bool:
+    """An evidence word that is part of a name does not confirm the claim's common noun: "a county" is
+    not confirmed by "Yavapai County", which names one."""
+    if claim_span.root.pos_ == "PROPN" or claim_span.root.ent_type_ or claim_span.text[:1].isupper():
+        return False
+    return tok.text[:1].isupper() and tok.i > 0 and (tok.pos_ == "PROPN" or bool(tok.ent_type_))
 
 
 _NEGATIVE_PREFIXES = ("non", "un", "in", "im", "il", "ir", "dis", "anti", "counter", "mis")
