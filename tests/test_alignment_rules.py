@@ -264,3 +264,8 @@ def test_a_bare_noun_takes_the_evidence_nouns_classifiers_but_not_its_adjectives
 def test_a_common_noun_is_not_confirmed_by_a_name_containing_it():
     evidence = "Elm Park is a town in Kerry County , Ireland ."
     assert corrected("Elm Park is a county .", evidence) == "Elm Park is a town ."
+
+
+def test_a_close_noun_under_the_same_modifier_is_a_rewording():
+    evidence = "Ana Ruiz ( born 1981 ) is a Spanish country singer and songwriter ."
+    assert corrected("Ana Ruiz is a country performer .", evidence) is None

@@ -825,6 +825,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         edges.append(edge)
         slot_edges[slot.i] = (slot, edge)
 
+    _rewordings(claim, evidence, slot_edges, similar)
+
     # Predicate to predicate: the claim's main verb against the verb of the same subject. Under a
     # negative implicative ("refused to model") the claim's predicate is the complement verb.
     root = claim[:].root
@@ -867,6 +869,33 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
                      coverage, claim, evidence)
+
+
+#: Least embedding similarity of a claim noun and its evidence counterpart, under a modifier both
+#: share, for the two to be one thing reworded: "country music performer" / "country singer", but not
+#: "comedy drama film" / "comedy drama book" (0.46).
+REWORDING_SIMILARITY = 0.5
+
+
+def _same_modifier(noun, e_noun) -> bool:
+    """One of the claim noun's modifiers qualifies the evidence noun too."""
+    mine = {t.lemma_.lower() for t in noun.lefts if t.dep_ in ("amod", "compound") and not t.ent_type_}
+    theirs = {t.lemma_.lower() for t in e_noun.lefts if t.dep_ in ("amod", "compound")}
+    return bool(mine & theirs)
+
+
+def _rewordings(claim, evidence, slot_edges, similar) -> None:
+    """A substituted noun under a modifier the evidence repeats, close in meaning to its counterpart
+    ("a fictional place" / "the fictional setting"), is the claim's wording of the same thing: equal."""
+    for slot, edge in slot_edges.values():
+        if slot.kind != "noun" or edge.op != SUBSTITUTED or slot.j - slot.i != 1:
+            continue
+        noun = claim[slot.i]
+        e_noun = next((t for t in evidence if t.idx == edge.evidence_start), None)
+        if e_noun is None or e_noun.pos_ != "NOUN" or noun.pos_ != "NOUN":
+            continue
+        if _same_modifier(noun, e_noun) and similar.score(noun.text, e_noun.text) >= REWORDING_SIMILARITY:
+            edge.op = EQUAL
 
 
 #: Least embedding similarity of a claim word and an evidence word of the same form for the evidence
