@@ -6,7 +6,8 @@
 Training data (all licences allow shipping the weights, see models/nli/MODEL_CARD.md):
 - FEVER-Symmetric v0.1 (both files; groups of the v0.2 test split already removed);
 - CLIMATE-FEVER: the 70% of claims not held out (split by claim, seeded);
-- synthetic pairs generated from those evidence sentences (truthometer.judging.nli.synthetic).
+- synthetic pairs generated from those evidence sentences (truthometer.judging.nli.synthetic);
+- synthetic caption-style pairs composed from a hand-written vocabulary (truthometer.judging.nli.captions).
 Not trained on (dev figures printed at the end): FEVER-Symmetric v0.2-dev, SICK TRIAL, CLIMATE-FEVER
 held-out claims. SICK TRAIN is used only with --with-sick, whose weights inherit CC BY-NC-SA 3.0 and must
 not be committed as the default model.
@@ -19,10 +20,17 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import random
 import sys
 import time
 from pathlib import Path
+
+# One thread for torch and BLAS: sums split across threads round differently, and the retrain must
+# reproduce the committed weights byte for byte on any machine.
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 
@@ -35,6 +43,7 @@ from truthometer.judging.nli import LABELS, TRAINED_ON_FILE, pair_fingerprint  #
 from truthometer.judging.nli.alignment import FEATURE_NAMES, normalise  # noqa: E402
 from truthometer.judging.nli.features import WordSimilarity, feature_names, pair_matrix, parse, unique_texts  # noqa: E402
 from truthometer.judging.nli.head import Head, softmax  # noqa: E402
+from truthometer.judging.nli.captions import generate_captions  # noqa: E402
 from truthometer.judging.nli.synthetic import generate  # noqa: E402
 
 SEED = 13
@@ -96,10 +105,15 @@ def fit_head(kind: str, x: np.ndarray, y: np.ndarray, w: np.ndarray, params: dic
     else:
         # MLPClassifier takes no sample weights: repeat rows by their (integer) weight instead.
         reps = np.repeat(np.arange(len(y)), np.maximum(1, np.round(w).astype(int)))
-        model = MLPClassifier(hidden_layer_sizes=(params["hidden"],), alpha=params["alpha"], max_iter=80,
-                              early_stopping=True, n_iter_no_change=8, random_state=SEED, batch_size=128)
-        model.fit(z[reps], y[reps])
-        layers = [(c.copy(), b.copy()) for c, b in zip(model.coefs_, model.intercepts_)]
+        members = []
+        for k in range(params.get("members", 1)):
+            model = MLPClassifier(hidden_layer_sizes=(params["hidden"],), alpha=params["alpha"], max_iter=80,
+                                  early_stopping=True, n_iter_no_change=8, random_state=SEED + k, batch_size=128)
+            model.fit(z[reps], y[reps])
+            assert list(model.classes_) == [0, 1, 2]
+            members.append([(c.copy(), b.copy()) for c, b in zip(model.coefs_, model.intercepts_)])
+        return Head(mean, scale, members[0], 1.0, {"kind": kind, **params},
+                    None if columns is None else np.asarray(columns), members[1:])
     assert list(model.classes_) == [0, 1, 2]
     return Head(mean, scale, layers, 1.0, {"kind": kind, **params}, None if columns is None else np.asarray(columns))
 
@@ -132,6 +146,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(ROOT / "models" / "nli"))
     ap.add_argument("--with-sick", action="store_true", help="also train on SICK TRAIN (weights become CC BY-NC-SA 3.0)")
     ap.add_argument("--synthetic", type=int, default=2500, help="source sentences for synthetic pairs")
+    ap.add_argument("--captions", type=int, default=1200, help="scenes for synthetic caption-style pairs")
     ap.add_argument("--fever-weight", type=float, default=10.0, help="row weight of FEVER-Symmetric pairs")
     ap.add_argument("--climate-weight", type=float, default=1.0, help="row weight of CLIMATE-FEVER pairs")
     ap.add_argument("--dump-cv", help="append each candidate's FEVER-Symmetric cross-validation predictions "
@@ -154,8 +169,10 @@ def main(argv=None) -> int:
     random.Random(SEED).shuffle(sources)
     synth = [data.Pair(p, h, lab, f"synth:{hashlib.sha1(p.encode()).hexdigest()[:10]}")
              for p, h, lab in generate(sorted(sources[:args.synthetic]), models.nlp(), seed=SEED)]
-    train = real + synth
-    log(f"train pairs: fever {len(fever)}, climate {len(climate)}, synthetic {len(synth)}"
+    captions = [data.Pair(p, h, lab, f"caption:{hashlib.sha1(p.encode()).hexdigest()[:10]}")
+                for p, h, lab in generate_captions(args.captions, seed=SEED)]
+    train = real + synth + captions
+    log(f"train pairs: fever {len(fever)}, climate {len(climate)}, synthetic {len(synth)}, captions {len(captions)}"
         + (", sick" if args.with_sick else ""))
 
     x = featurise(train)
@@ -185,10 +202,10 @@ def main(argv=None) -> int:
         gold = [train[i].label for i in fever_idx]
         pred = ["entailment" if fever_pred[i, 0] >= fever_pred[i, 2] else "contradiction" for i in fever_idx]
         parts = {"fever_cv_accuracy": data.accuracy(gold, pred)}
-        for src in ("climate", "synth"):
+        for src in ("climate", "synth", "caption"):
             idx = [k for k, i in enumerate(cal_o) if source[i] == src]
             parts[f"{src}_cal_macro_f1"] = data.macro_f1([train[cal_o[k]].label for k in idx],
-                                                         [LABELS[int(np.argmax(cal_probs[k]))] for k in idx])
+                                                         [LABELS[int(np.argmax(cal_probs[k]))] for k in idx]) if idx else 0.0
         if args.dump_cv:
             with open(args.dump_cv, "a", encoding="utf-8") as out:
                 for i in fever_idx:
@@ -200,7 +217,8 @@ def main(argv=None) -> int:
     n_align = len(FEATURE_NAMES)
     align_cos = list(range(n_align)) + [x.shape[1] - 1]
     candidates = [
-        ("mlp", {"hidden": 64, "alpha": 3.0}, None), ("mlp", {"hidden": 64, "alpha": 10.0}, None),
+        ("mlp", {"hidden": 64, "alpha": 3.0, "members": 5}, None),
+        ("mlp", {"hidden": 64, "alpha": 10.0, "members": 5}, None),
         ("logreg", {"C": 0.1}, align_cos),
     ]
     best = None
@@ -229,16 +247,18 @@ def main(argv=None) -> int:
         "n_features": int(x.shape[1]), "alignment_features": list(FEATURE_NAMES),
         "chosen": label, "selection": cv_parts,
         "trained_on": ["fever-symmetric v0.2-dev and v0.1 files (all 708 unique pairs)",
-                       f"climate-fever train claims (70%, seed {data.CLIMATE_SEED})", "synthetic"]
+                       f"climate-fever train claims (70%, seed {data.CLIMATE_SEED})", "synthetic",
+                       "synthetic caption-style scenes"]
         + (["SICK TRAIN (CC BY-NC-SA 3.0)"] if args.with_sick else []),
-        "train_pairs": {"fever": len(fever), "climate": len(climate), "synthetic": len(synth)},
+        "train_pairs": {"fever": len(fever), "climate": len(climate), "synthetic": len(synth),
+                        "captions": len(captions)},
         "dev_figures": figures, "seed": SEED,
     })
     assert len(feature_names()) == x.shape[1]
     head.save(Path(args.out))
     # The real pairs the head saw, so the benches can tell a training-data score from a held-out one.
     trained = sorted({pair_fingerprint(train[i].premise, train[i].hypothesis) for i in final_rows
-                      if source[i] != "synth"})
+                      if source[i] not in ("synth", "caption")})
     (Path(args.out) / TRAINED_ON_FILE).write_text("\n".join(trained) + "\n", encoding="utf-8")
     log(f"saved {args.out}")
     print(json.dumps(figures))

@@ -109,3 +109,27 @@ def test_synthetic_pairs_are_deterministic_and_labelled():
     labels = {lab for _, _, lab in a}
     assert "entailment" in labels and "contradiction" in labels
     assert all(p in sentences for p, _, _ in a)
+
+
+def test_caption_pairs_are_deterministic_balanced_and_consistent():
+    from collections import Counter
+
+    from truthometer.judging.nli.captions import Scene, generate_captions, negated, render
+
+    pairs = generate_captions(200, seed=5)
+    assert pairs == generate_captions(200, seed=5) and pairs != generate_captions(200, seed=6)
+    counts = Counter(label for _, _, label in pairs)
+    assert set(counts) == {"entailment", "neutral", "contradiction"} and min(counts.values()) > len(pairs) / 5
+    assert all(p != h for p, h, _ in pairs) and len(set((p, h) for p, h, _ in pairs)) == len(pairs)
+    scene = Scene("man", verb="playing", participle="played", obj="guitar", place="in a park")
+    assert render(scene) == "A man is playing a guitar in a park."
+    assert render(scene, "passive") == "A guitar is being played by a man in a park."
+    assert render(scene, "there") == "There is a man playing a guitar in a park."
+    import random
+    denial = negated(scene, random.Random(1))
+    assert any(w in denial.lower().split() for w in ("no", "not", "nobody"))
+    # A contradiction always carries a negation on exactly one side.
+    for premise, hypothesis, label in pairs:
+        if label == "contradiction":
+            neg = [any(w in s.lower().replace(".", "").split() for w in ("no", "not", "nobody")) for s in (premise, hypothesis)]
+            assert neg[0] != neg[1], (premise, hypothesis)

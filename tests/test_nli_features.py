@@ -90,3 +90,30 @@ def test_training_pairs_are_recognised_by_fingerprint(tmp_path):
     assert judge.trained_on() == frozenset()
     (tmp_path / TRAINED_ON_FILE).write_text(ptb + "\n\n", encoding="utf-8")
     assert judge.trained_on() == {ptb}
+
+
+def test_an_indefinite_participant_is_not_a_named_one():
+    caption = info("A man is playing a guitar in a park.")
+    assert caption.generic_subject and {"man", "guitar", "park"} <= caption.indefinite
+    assert info("There is no dog running in the snow.").generic_subject
+    # A predicate nominal is an attribute of a named subject, not a participant.
+    named = info("Lost is a political party.")
+    assert not named.generic_subject and "party" not in named.indefinite
+    assert not info("His dogs are barking.").indefinite
+
+
+def test_another_unidentified_participant_is_a_different_kind_of_conflict():
+    other_man = features_with_synonyms("A woman is playing a guitar.", "A man is playing a guitar.")
+    assert other_man["conflict_indefinite"] > 0 and other_man["conflict_specific"] == 0
+    assert other_man["generic_claim"] == 1.0 and other_man["generic_evidence"] == 1.0
+    named = features_with_synonyms("Lost is a political party.", "Lost is a television series.")
+    assert named["conflict_indefinite"] == 0 and named["conflict_specific"] > 0
+
+
+def test_a_more_general_word_is_covered_and_a_more_specific_one_is_not():
+    general = features_with_synonyms("A person is playing an instrument.", "A man is playing a guitar.")
+    assert general["hypernym_covered"] > 0 and general["more_specific_claim"] == 0
+    assert general["coverage_with_synonyms"] == 1.0
+    specific = features_with_synonyms("A man is playing a guitar.", "A person is playing an instrument.")
+    assert specific["hypernym_covered"] == 0 and specific["more_specific_claim"] > 0
+    assert specific["coverage_with_synonyms"] < 1.0

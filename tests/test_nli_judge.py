@@ -99,3 +99,21 @@ def test_aggregate_rule():
 def test_load_judge_is_cached():
     assert load_judge(Config(nli_path=None)) is load_judge(Config(nli_path=None))
     assert nli.BUNDLED_DIR.joinpath("MODEL_CARD.md").is_file()
+
+
+def test_an_ensemble_head_averages_its_members_and_round_trips(tmp_path):
+    from truthometer.judging.nli.head import Head, load_head
+
+    rng = np.random.default_rng(0)
+    def member():
+        return [(rng.normal(size=(4, 3)), rng.normal(size=3)), (rng.normal(size=(3, 3)), rng.normal(size=3))]
+    a, b = member(), member()
+    x = rng.normal(size=(5, 4))
+    head = Head(np.zeros(4), np.ones(4), a, 1.0, {}, None, [b])
+    single = [Head(np.zeros(4), np.ones(4), m).logits(x) for m in (a, b)]
+    assert np.allclose(head.logits(x), (single[0] + single[1]) / 2)
+    assert not np.allclose(single[0], single[1])
+    head.save(tmp_path)
+    loaded = load_head(tmp_path)
+    assert len(loaded.members) == 2
+    assert np.allclose(loaded.logits(x), head.logits(x), atol=1e-5)

@@ -88,6 +88,39 @@ SYNONYM_THRESHOLD = 0.78
 #: Parts of speech that may stand for each other in a paraphrase.
 _POS_GROUP = {"NOUN": "N", "PROPN": "N", "VERB": "V", "ADJ": "A", "ADV": "A", "NUM": "NUM"}
 
+#: General nouns and the more specific nouns they cover ("a person" is entailed by "a man"; "a man" is
+#: not entailed by "a person"). Word embeddings put hypernyms and co-hyponyms at similar distances
+#: (man/person, man/woman), so the direction of generality has to be stated.
+_HYPERNYM_OF = {
+    "person": "man woman boy girl child kid baby adult teenager player musician guitarist pianist singer "
+              "dancer chef cook worker doctor nurse teacher student soldier officer rider driver swimmer "
+              "runner climber athlete actor actress artist lady gentleman guy someone somebody people",
+    "people": "men women boys girls children kids persons players crowd group team family",
+    "child": "boy girl kid baby toddler", "kid": "boy girl child toddler",
+    "animal": "dog cat horse cow sheep bird puppy kitten pig goat deer lion tiger bear monkey elephant "
+              "fish duck chicken camel rabbit mouse snake",
+    "dog": "puppy", "cat": "kitten", "bird": "duck chicken eagle parrot",
+    "instrument": "guitar piano violin flute drum drums trumpet saxophone cello harp keyboard",
+    "vehicle": "car truck bus bike bicycle motorcycle motorbike van train boat",
+    "food": "meat bread pizza sandwich egg eggs rice pasta soup cake vegetable fruit potato tomato onion "
+            "apple banana carrot cheese fish",
+    "fruit": "apple banana orange lemon strawberry grape mango", "vegetable": "potato tomato onion carrot pepper "
+              "cucumber cabbage",
+    "sport": "football soccer baseball basketball tennis golf hockey rugby cricket",
+    "ball": "football soccer basketball baseball", "water": "sea ocean lake river pool",
+    "building": "house church school tower castle skyscraper", "tree": "oak pine palm",
+    "weapon": "gun rifle sword knife", "book": "novel",
+}
+HYPERNYMS: dict[str, frozenset] = {}
+for _general, _specifics in _HYPERNYM_OF.items():
+    for _specific in _specifics.split():
+        HYPERNYMS[_specific] = HYPERNYMS.get(_specific, frozenset()) | {_general}
+#: Determiners that introduce a participant not identified with any other ("a man", "some dogs"): such
+#: a participant filled differently in the evidence may be another one, not a contradiction.
+INDEFINITE_DETERMINERS = frozenset({"a", "an", "some", "several", "many", "few", "another", "any", "no",
+                                    "one", "two", "three", "four", "five", "six", "multiple", "various"})
+GENERIC_OPENERS = frozenset({"someone", "somebody", "nobody", "no one", "people", "there"})
+
 ENTITY_FAMILIES = {
     "PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "FAC": "place", "NORP": "norp",
     "DATE": "date", "TIME": "date", "CARDINAL": "number", "QUANTITY": "number", "MONEY": "number",
@@ -117,6 +150,12 @@ class SentenceInfo:
     negations: int
     implicatives: frozenset
     n_tokens: int
+    #: Lemmas of nouns introduced indefinitely as participants ("a man", "two dogs", bare plurals); a
+    #: predicate nominal ("is a political party") is an attribute, not a participant, and is left out.
+    indefinite: frozenset = frozenset()
+    #: The sentence is about an unidentified participant ("A man is ...", "There is ...", "Nobody ..."):
+    #: a caption or a generic statement rather than a claim about a named entity.
+    generic_subject: bool = False
 
 
 def _number(text: str):
@@ -125,6 +164,49 @@ def _number(text: str):
         return float(cleaned)
     except ValueError:
         return _WORD_NUMBERS.get(cleaned)
+
+
+def _determiner(doc, i: int):
+    """The token that determines the noun at ``i``: the nearest earlier token past its modifiers."""
+    j = i - 1
+    while j >= 0 and (doc[j].pos_ in ("ADJ", "ADV", "NOUN", "PROPN", "VERB") and doc[j].tag_ not in ("VBZ", "VBD", "VBP", "MD")
+                      or doc[j].text == "-"):
+        if doc[j].pos_ == "VERB" and doc[j].tag_ not in ("VBN", "VBG"):
+            break
+        j -= 1
+    return doc[j] if j >= 0 else None
+
+
+def is_indefinite(doc, i: int) -> bool:
+    """Whether the noun at ``i`` introduces an unidentified participant (see SentenceInfo.indefinite)."""
+    t = doc[i]
+    if t.pos_ != "NOUN":
+        return False
+    det = _determiner(doc, i)
+    low = det.text.lower() if det is not None else ""
+    if det is not None and (det.pos_ == "NUM" or low in INDEFINITE_DETERMINERS):
+        before = doc[det.i - 1] if det.i > 0 else None
+        # "X is a political party": an attribute of X. "There is a man": a participant.
+        predicative = before is not None and before.lemma_ == "be" and not (
+            before.i > 0 and doc[before.i - 1].lower_ == "there")
+        return not predicative
+    # A bare plural ("dogs are running") with no determiner or possessive before it.
+    return t.tag_ == "NNS" and (det is None or det.pos_ not in ("DET", "PRON", "PART", "PROPN"))
+
+
+def _generic_subject(doc) -> bool:
+    words = [t for t in doc if not t.is_punct]
+    if not words:
+        return False
+    first = words[0].lower_
+    if first in GENERIC_OPENERS or " ".join(t.lower_ for t in words[:2]) in GENERIC_OPENERS:
+        return True
+    for t in words:
+        if t.pos_ == "PROPN" or t.pos_ == "PRON":
+            return False
+        if t.pos_ == "NOUN":
+            return is_indefinite(doc, t.i)
+    return False
 
 
 def sentence_info(doc) -> SentenceInfo:
@@ -154,8 +236,10 @@ def sentence_info(doc) -> SentenceInfo:
     negations += len(NEGATION_PHRASES.findall(doc.text)) - sum(1 for t in doc if t.lower_ == "never")
     entities = tuple((e.text.lower(), ENTITY_FAMILIES[e.label_]) for e in doc.ents if e.label_ in ENTITY_FAMILIES)
     text = doc.text
+    indefinite = frozenset(t.lemma_.lower() for t in doc if is_indefinite(doc, t.i))
     return SentenceInfo(text.lower(), tuple(tokens(text)), frozenset(words), tuple(content), entities,
-                        frozenset(numbers), frozenset(quantities), negations, frozenset(implicatives), len(doc))
+                        frozenset(numbers), frozenset(quantities), negations, frozenset(implicatives), len(doc),
+                        indefinite, _generic_subject(doc))
 
 
 def _unit_after(doc, i: int) -> str:
@@ -210,6 +294,8 @@ FEATURE_NAMES: tuple[str, ...] = (
     "neg_x_coverage", "neg_x_all_covered", "neg_x_conflict", "mismatch_signal", "mismatch_xor_neg",
     "log_len_claim", "log_len_evidence", "len_ratio",
     "synonym_covered", "missing_after_synonyms", "min_missing_similarity", "coverage_with_synonyms",
+    "generic_claim", "generic_evidence", "conflict_indefinite", "conflict_specific", "hypernym_covered",
+    "more_specific_claim", "neg_x_generic",
 )
 
 
@@ -234,7 +320,8 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
     conflict_pos = dict.fromkeys(CONTENT_POS, 0)
     claim_lemmas = {c[0] for c in claim.content} | {c[1] for c in claim.content}
     evidence_extra_pos = {c[2] for c in evidence.content if c[0] not in claim_lemmas and c[1] not in claim_lemmas}
-    covered = synonyms = 0
+    covered = synonyms = general = specific = conflict_indefinite = 0
+    evidence_lemmas = {c[0] for c in evidence.content}
     nearest_missing: list[float] = []
     numbers_matched = matched_numbers(claim, evidence)
     # A number stated in another unit or spelled out ("ten" / "10") covers the number and its unit word.
@@ -243,7 +330,11 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
         if _covered(lemma, low, evidence) or low in converted_words or (
                 pos == "NUM" and _number(low) in numbers_matched):
             covered += 1
+        elif any(lemma in HYPERNYMS.get(other, ()) for other in evidence_lemmas):
+            general += 1  # the claim says "a person" where the evidence says "a man"
         else:
+            if HYPERNYMS.get(lemma, frozenset()) & evidence_lemmas:
+                specific += 1  # the claim says "a man" where the evidence says "a person"
             nearest = nearest_meaning(lemma, pos, evidence, similarity)
             nearest_missing.append(nearest)
             if nearest >= SYNONYM_THRESHOLD:
@@ -252,8 +343,10 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
             missing_pos[pos] += 1
             if pos in evidence_extra_pos:
                 conflict_pos[pos] += 1
+                if lemma in claim.indefinite:
+                    conflict_indefinite += 1
     n_content = len(claim.content)
-    missing = n_content - covered
+    missing = n_content - covered - general
     after_synonyms = missing - synonyms
     coverage = covered / n_content if n_content else 1.0
     claim_words = {c[0] for c in claim.content}
@@ -305,6 +398,10 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
         math.log1p(claim.n_tokens) / 5, math.log1p(evidence.n_tokens) / 5,
         min(claim.n_tokens / max(evidence.n_tokens, 1), 3.0) / 3,
         min(synonyms, 5) / 5, min(after_synonyms, 10) / 10, min(nearest_missing, default=1.0),
-        (covered + synonyms) / n_content if n_content else 1.0,
+        (covered + synonyms + general) / n_content if n_content else 1.0,
+        float(claim.generic_subject), float(evidence.generic_subject),
+        min(conflict_indefinite, 3) / 3, min(sum(conflict_pos.values()) - conflict_indefinite, 3) / 3,
+        min(general, 3) / 3, min(specific, 3) / 3,
+        neg_parity * float(claim.generic_subject or evidence.generic_subject),
     ]
     return np.asarray(values, dtype=np.float32)
