@@ -269,3 +269,17 @@ def test_a_common_noun_is_not_confirmed_by_a_name_containing_it():
 def test_a_close_noun_under_the_same_modifier_is_a_rewording():
     evidence = "Ana Ruiz ( born 1981 ) is a Spanish country singer and songwriter ."
     assert corrected("Ana Ruiz is a country performer .", evidence) is None
+
+
+def test_another_verb_with_other_participants_is_another_event():
+    evidence = "After studying music in college , Lee relocated to Boston with her family ."
+    assert corrected("Lee appeared in a film .", evidence) is None
+    # The same participants: the verb is the wrong slot.
+    assert corrected("In 1999 the band disbanded .", "Nix is an Irish rock band from Cork , formed in 1999 .") == \
+        "In 1999 the band formed ."
+
+
+def test_a_fallback_counterpart_plays_the_same_relation():
+    # "music" is what she studied, not where she appeared.
+    a = align("Lee appeared in a film .", "After studying music in college , Lee moved to Boston .")
+    assert not a.substituted

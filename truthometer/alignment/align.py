@@ -935,6 +935,21 @@ def _form(tok) -> str:
     return tok.pos_
 
 
+def _relation(tok, coarse: bool = False) -> str:
+    """A word's relation to its governor, a conjunct taking its first conjunct's, and a preposition's
+    object named by its preposition ("in" + pobj): what a counterpart without a shared governor must
+    still share. ``coarse``: only argument, subject or modifier."""
+    while tok.dep_ == "conj" and tok.head.i != tok.i:
+        tok = tok.head
+    if coarse:
+        if tok.dep_ in ("nsubj", "nsubjpass"):
+            return "subject"
+        return "modifier" if tok.dep_ in ("amod", "compound", "nmod", "poss", "advmod") else "argument"
+    if tok.dep_ == "pobj":
+        return "pobj:" + tok.head.lower_
+    return "obj" if tok.dep_ in ("dobj", "attr", "oprd") else tok.dep_
+
+
 def _same_stem(a: str, b: str) -> bool:
     """One word derived from the other: "distinct" / "distinctive", "drums" / "drummer",
     "communication" / "telecommunication"."""
@@ -989,10 +1004,15 @@ def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) 
                     or _form(theirs.root) != _form(mine) or theirs.root.lemma_.lower() in claim_words
                     or normalise(theirs.text) in claim_words or (theirs.start_char, theirs.end_char) in taken):
                 continue
+            linked = _linked_by_anchor(mine, theirs.root, anchors)
+            # "appeared in a film" / "studying music": an object is no place of appearing. Words hanging
+            # from the same shared word need only be both arguments, or both modifiers ("Mason Evans's
+            # childhood" / "the death of Mason Evans").
+            if _form(mine) != "order" and (_relation(mine, coarse=linked) != _relation(theirs.root, coarse=linked)):
+                continue
             if _same_stem(mine.text, theirs.text):
                 continue  # "distinct" / "distinctive": the same word in another form, not another word
             sim = similar.score(mine.text, theirs.text)
-            linked = _linked_by_anchor(mine, theirs.root, anchors)
             if sim < (FALLBACK_SIMILARITY_LINKED if linked else FALLBACK_SIMILARITY):
                 continue
             score = (sim + 0.5 * min(1.0, _proximity(slot, c, anchors))
@@ -1024,6 +1044,8 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
                 e_verb.idx + len(e_verb.text), label=root.dep_)
     if any(t.lemma_.lower() == root.lemma_.lower() for t in evidence) or similar(root.lemma_, e_verb.lemma_):
         return edge
+    if not _complements_covered(root, e_verb):
+        return None  # another verb with other participants tells another event, not a wrong verb
     # A past participle stands for a past tense ("Paramore ..., disbanded in 2004" / "Paramore formed").
     same_form = e_verb.tag_ == root.tag_ or (root.tag_ == "VBD" and e_verb.tag_ == "VBN")
     if same_form and not _negated_at(evidence, e_verb.i):
@@ -1033,6 +1055,13 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
         return None  # a verb found by its complements alone is a counterpart only as a correction
     edge.op = UNCONFIRMED
     return edge
+
+
+def _complements_covered(verb, e_verb) -> bool:
+    """Every content word of the claim verb's complements and modifiers is among the evidence verb's:
+    "Lee appeared in a film" is not corrected by "Lee relocated to Seattle", which is another event."""
+    theirs = {normalise(t.text) for t in _own_words(e_verb)} | {t.lemma_.lower() for t in _own_words(e_verb)}
+    return all(normalise(t.text) in theirs or t.lemma_.lower() in theirs for t in _own_words(verb))
 
 
 def _same_subject_verb(evidence, root):
