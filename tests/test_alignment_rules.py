@@ -283,3 +283,9 @@ def test_a_fallback_counterpart_plays_the_same_relation():
     # "music" is what she studied, not where she appeared.
     a = align("Lee appeared in a film .", "After studying music in college , Lee moved to Boston .")
     assert not a.substituted
+
+
+def test_the_same_amount_in_another_unit_is_equal():
+    evidence = "Ada Roe ( born 1950 ) is a painter whose career spans over two decades ."
+    assert corrected("Ada Roe has worked in her field for over 20 years .", evidence) is None
+    assert corrected("Ada Roe has worked in her field for over 30 years .", evidence) is not None

@@ -31,7 +31,7 @@ from rapidfuzz import fuzz
 
 from .. import models
 from ..config import Config
-from ..judging.quantities import canonical, unit
+from ..judging.quantities import canonical, quantity, same_quantity, unit
 from ..judging.rules import MONTH_BY_ABBR, MONTH_NAMES
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
@@ -662,7 +662,10 @@ def _compatible(slot: Slot, cand: Slot) -> bool:
 
 def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     if slot.kind == "number":
-        return slot.value == cand.value and (slot.unit == cand.unit or not slot.unit or not cand.unit)
+        if slot.unit and cand.unit and slot.unit != cand.unit:
+            # The same amount in another unit ("50 years" / "five decades") is the same fact.
+            return same_quantity(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))
+        return slot.value == cand.value
     if slot.kind in ("date", "code"):
         return slot.value == cand.value
     a, b = normalise(claim[slot.i:slot.j].text), normalise(evidence[cand.i:cand.j].text)
