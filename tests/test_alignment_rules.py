@@ -289,3 +289,9 @@ def test_the_same_amount_in_another_unit_is_equal():
     evidence = "Ada Roe ( born 1950 ) is a painter whose career spans over two decades ."
     assert corrected("Ada Roe has worked in her field for over 20 years .", evidence) is None
     assert corrected("Ada Roe has worked in her field for over 30 years .", evidence) is not None
+
+
+def test_a_definite_description_in_the_evidence_refers_back_to_the_subject():
+    evidence = "The disease usually begins in childhood and , in severe cases , before the age of two ."
+    a = align("In severe cases , cystic fibrosis begins early .", evidence)
+    assert not any(e.claim_text == "fibrosis" and e.op == "substituted" for e in a.edges)

@@ -581,6 +581,16 @@ def _agent_of(evidence, cand: Slot, claim_root) -> bool:
             and by.head.lemma_.lower() == claim_root.lemma_.lower())
 
 
+def _anaphoric(doc, unit: Slot) -> bool:
+    """ "The disease usually starts ...", "The film was shot ...": a bare common noun under "the" refers
+    back to what the text is about; it names the claim's subject more generally, it does not replace it."""
+    t = doc[unit.i:unit.j].root
+    if t.pos_ != "NOUN" or unit.j - unit.i != 1:
+        return False
+    lefts = [c for c in t.lefts]
+    return len(lefts) == 1 and lefts[0].lower_ == "the" and not any(c.dep_ == "prep" for c in t.rights)
+
+
 def _in_subject(claim, slot: Slot) -> bool:
     root = claim[:].root
     for child in root.children:
@@ -799,8 +809,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         if _in_subject(claim, slot):
             # The claim's subject is what the evidence is about, often under a pronoun ("He is the lead
             # vocalist ... with Shay Haley"): replace it only by the subject of the same predicate.
-            scored = [x for x in scored if _role(claim, slot, evidence, x[2]) >= 1.5
-                      or _agent_of(evidence, x[2], claim[:].root)]
+            scored = [x for x in scored if (_role(claim, slot, evidence, x[2]) >= 1.5
+                      or _agent_of(evidence, x[2], claim[:].root)) and not _anaphoric(evidence, x[2])]
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         if scored:
             best = scored[0][2]
