@@ -117,3 +117,31 @@ def test_a_more_general_word_is_covered_and_a_more_specific_one_is_not():
     specific = features_with_synonyms("A man is playing a guitar.", "A person is playing an instrument.")
     assert specific["hypernym_covered"] == 0 and specific["more_specific_claim"] > 0
     assert specific["coverage_with_synonyms"] < 1.0
+
+
+def test_the_word_table_gives_the_encoders_own_word_vectors(tmp_path, monkeypatch):
+    import numpy as np
+
+    from truthometer.judging.nli import word_table as wt
+
+    monkeypatch.setattr(wt, "TABLE_DIR", tmp_path / "words")
+    monkeypatch.setattr(wt, "vocabulary_words", lambda config=None: ["begin", "film", "movie", "start"])
+    monkeypatch.setattr(wt, "_tables", {})
+    table = wt.word_table()
+    assert len(table) == 4 and wt.table_path().is_file()
+    expected = models.embed(["film", "movie"])
+    assert np.dot(table.get("film").astype(np.float32), expected[0]) > 0.999
+    assert table.get("cinema") is None
+    # A second process loads the file instead of building it again.
+    monkeypatch.setattr(wt, "_tables", {})
+    monkeypatch.setattr(wt, "build", lambda config=None: (_ for _ in ()).throw(AssertionError("rebuilt")))
+    assert wt.word_table().get("movie") is not None
+    # A corrupt file is rebuilt, not a crash; an unwritable cache means no table.
+    wt.table_path().write_bytes(b"not an npz")
+    monkeypatch.setattr(wt, "_tables", {})
+    monkeypatch.setattr(wt, "build", lambda config=None: wt.WordTable(["film"], expected[:1].astype(np.float16)))
+    assert len(wt.word_table()) == 1
+    monkeypatch.setattr(wt, "_tables", {})
+    monkeypatch.setattr(wt, "_writable", lambda directory: False)
+    wt.table_path().unlink()
+    assert wt.word_table() is None

@@ -41,21 +41,28 @@ def embed(texts: list[str], config: Config | None = None) -> dict:
 
 
 class WordSimilarity:
-    """Cosine of two words' embeddings (the same encoder), each word embedded once per process.
+    """Cosine of two words' embeddings (the same encoder). Words of the encoder's vocabulary come from the
+    word table (``word_table``); any other word is embedded once per process.
 
-    Call ``prime`` with the parsed sentences first: their content words are embedded in one batch."""
+    Call ``prime`` with the parsed sentences first: their words outside the table are embedded in one batch."""
 
     #: Words kept per process (float16, 384 values each: about 40 MB at the bound).
     CACHE_SIZE = 50_000
 
     def __init__(self, config: Config | None = None):
+        from .word_table import word_table
+
         self.config = config or Config()
         self.key = self.config.encoder_path
+        self.table = word_table(self.config)
+
+    def _tabled(self, word: str):
+        return self.table.get(word) if self.table is not None else None
 
     def prime(self, infos) -> None:
         words = sorted({lemma for info in infos for lemma, _, _ in info.content})
         with _cache_lock:
-            todo = [w for w in words if (self.key, w) not in _words]
+            todo = [w for w in words if (self.key, w) not in _words and self._tabled(w) is None]
         if not todo:
             return
         vectors = models.embed(todo, self.config).astype(np.float16)
@@ -64,8 +71,12 @@ class WordSimilarity:
             while len(_words) > self.CACHE_SIZE:
                 _words.popitem(last=False)
 
+    def vector(self, word: str):
+        tabled = self._tabled(word)
+        return tabled if tabled is not None else _words.get((self.key, word))
+
     def __call__(self, a: str, b: str) -> float:
-        va, vb = _words.get((self.key, a)), _words.get((self.key, b))
+        va, vb = self.vector(a), self.vector(b)
         if va is None or vb is None:
             return 0.0
         return float(np.dot(va.astype(np.float32), vb.astype(np.float32)))
