@@ -295,3 +295,10 @@ def test_a_definite_description_in_the_evidence_refers_back_to_the_subject():
     evidence = "The disease usually begins in childhood and , in severe cases , before the age of two ."
     a = align("In severe cases , cystic fibrosis begins early .", evidence)
     assert not any(e.claim_text == "fibrosis" and e.op == "substituted" for e in a.edges)
+
+
+def test_a_place_and_its_adjective_are_one_name():
+    evidence = "Chad is a landlocked country in the African continent ."
+    assert corrected("Chad is a country in Africa .", evidence) is None
+    # A common noun in a name's place brings the words that make it name one thing.
+    assert corrected("Chad is a country in Asia .", evidence) == "Chad is a country in the African continent ."

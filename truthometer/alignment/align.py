@@ -612,6 +612,12 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
     if slot.label == "PERSON" and len(words) > 1 and re.search(rf"\b{re.escape(words[-1])}\b", etext):
         return _find_span(evidence, words[-1])  # "Penelope Cruz" is confirmed by "Cruz"
     mine = set(target.split()) - {"the", "of", "and"}
+    if len(mine) == 1 and len(target) >= 4:
+        # A place and its adjective are one name: "in Africa" / "the African continent".
+        demonym = next((t for t in evidence if t.text[:1].isupper() and normalise(t.text).startswith(target)
+                        and 0 < len(normalise(t.text)) - len(target) <= 3), None)
+        if demonym is not None:
+            return demonym.i, demonym.i + 1
     for t in evidence:
         # A name spelt another way ("Hickman" / "Hickam", "Faroe" / "Faeroes") is the same name.
         v = normalise(t.text)

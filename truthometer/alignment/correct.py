@@ -189,6 +189,16 @@ def _article_for_name_or_noun(claim: str, alignment: Alignment, edge, start: int
         if m:
             return m.start(1), claim[m.start(1):end], new
     elif edge.kind == "entity" and e_root.pos_ == "NOUN":
+        # A common noun in a name's place comes with what makes it name one thing: "in Asia" -> "in
+        # the African continent", not "in the continent".
+        first = e_root.i
+        # Noun classifiers and proper adjectives, not opinions ("talented cats" stays "cats").
+        while first > 0 and edoc[first - 1].head.i == e_root.i and (
+                edoc[first - 1].dep_ == "compound" and edoc[first - 1].pos_ == "NOUN"
+                or edoc[first - 1].dep_ == "amod" and edoc[first - 1].text[:1].isupper()):
+            first -= 1
+        if first < e_root.i and new == e_root.text:
+            new = edoc[first:e_root.i + 1].text
         article = next((c.lower_ for c in e_root.children if c.dep_ == "det" and c.lower_ in ("a", "an", "the")), None)
         if article and not re.search(r"(?:^|\s)(a|an|the)\s+$", claim[:start], re.I):
             return start, old, article + " " + new
