@@ -225,3 +225,12 @@ def test_a_shorter_form_of_the_same_name_is_equal():
     a = align("Linus Torvalds created it in 2005 to manage development of the Linux kernel.",
               "Torvalds wrote it for the development of the Linux kernel after the licence was withdrawn.")
     assert not any(e.kind == "entity" and e.op == "substituted" for e in a.edges)
+
+
+def test_a_name_replaces_the_whole_noun_phrase_and_keeps_its_own_the():
+    evidence = "The show is a Canadian animated series produced by Nelvana Limited for YTV ."
+    assert suggest_correction("The show was produced by a small animation company .", evidence).corrected == \
+        "The show was produced by Nelvana Limited ."
+    evidence = "The opera premiered on 3 March 1875 at the Opera of Paris ."
+    assert suggest_correction("The opera premiered at the old theatre .", evidence).corrected == \
+        "The opera premiered at the Opera of Paris ."

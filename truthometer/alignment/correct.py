@@ -185,9 +185,17 @@ def _article_for_name_or_noun(claim: str, alignment: Alignment, edge, start: int
     if re.match(r"(a|an|the)\s", new, re.I):
         return start, old, new  # the article came with the name already
     if edge.kind == "noun" and e_root.pos_ == "PROPN" and e_root.ent_type_:
-        m = re.search(r"(?:^|(?<=\s))(a|an|the)\s+$", claim[:start], re.I)
-        if m:
-            return m.start(1), claim[m.start(1):end], new
+        # A name replaces the whole noun phrase, its article and adjectives with it ("by an animation
+        # company" -> "by DreamWorks Animation"), and brings its own "the" ("the Battle of Hastings").
+        c = next((t for t in alignment.claim_doc if t.idx == edge.claim_start), None)
+        lefts = [t for t in c.lefts if t.dep_ in ("det", "amod", "compound", "nummod")] if c is not None else []
+        if lefts and lefts[0].idx < start:
+            start = lefts[0].idx
+        elif (m := re.search(r"(?:^|(?<=\s))(a|an|the)\s+$", claim[:start], re.I)):
+            start = m.start(1)
+        if _evidence_determined(alignment, edge):
+            new = "the " + new
+        return start, claim[start:end], new
     elif edge.kind == "entity" and e_root.pos_ == "NOUN":
         # A common noun in a name's place comes with what makes it name one thing: "in Asia" -> "in
         # the African continent", not "in the continent".
