@@ -302,3 +302,14 @@ def test_a_place_and_its_adjective_are_one_name():
     assert corrected("Chad is a country in Africa .", evidence) is None
     # A common noun in a name's place brings the words that make it name one thing.
     assert corrected("Chad is a country in Asia .", evidence) == "Chad is a country in the African continent ."
+
+
+def test_an_untagged_name_is_taken_whole():
+    from truthometer import models
+    from truthometer.alignment.align import Slot, _name_unit
+
+    doc = models.nlp()("Lo studied under painter Ann Fox at the Painters and Sculptors School in Oslo .")
+    doc.ents = [e for e in doc.ents if "School" not in e.text]  # as the small model often leaves it
+    school = next(t for t in doc if t.text == "School")
+    unit = _name_unit(doc, Slot("noun", school.i, school.i + 1))
+    assert doc[unit.i:unit.j].text == "Painters and Sculptors School"

@@ -652,6 +652,21 @@ def _untagged_name(doc, unit: Slot) -> bool:
     return unit.j - unit.i == 1 and t.pos_ == "PROPN" and not t.ent_type_ and t.i > 0 and t.text[:1].isupper()
 
 
+def _name_unit(doc, unit: Slot) -> Slot:
+    """An untagged name with the capitalised words written before it that qualify it: "the Cartoonist
+    and Illustrators School" is one name, not "School"."""
+    head = doc[unit.i]
+    k = head.i
+    while k > 0 and doc[k - 1].is_ancestor(head) is False and head.is_ancestor(doc[k - 1]) and (
+            doc[k - 1].text[:1].isupper() or doc[k - 1].dep_ == "cc") and doc[k - 1].dep_ != "det":
+        k -= 1
+    if doc[k].dep_ == "cc":
+        k += 1
+    out = Slot("entity", k, unit.j, label="", value=normalise(doc[k:unit.j].text))
+    out.head = _external_head(doc, k, unit.j)
+    return out
+
+
 def _compatible(slot: Slot, cand: Slot) -> bool:
     if slot.kind == "entity":
         if cand.kind != "entity":
@@ -775,9 +790,10 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             # A name the small model did not tag ("the series Homeland") or tagged as another kind of
             # name may stand for this one when it plays the same role (the small model's labels are
             # unreliable; the role is checked below).
-            others = [c for c in cands if c not in options and novel(c) and (
-                c.kind == "entity" and c.label in ENTITY_LABELS and c.label != "NORP"
-                or c.kind == "noun" and _untagged_name(evidence, c))]
+            others = [c for c in cands if c not in options and c.kind == "entity" and c.label in ENTITY_LABELS
+                      and c.label != "NORP"]
+            others += [_name_unit(evidence, c) for c in cands if c.kind == "noun" and _untagged_name(evidence, c)]
+            others = [c for c in others if novel(c)]
             options += [c for c in others if _role(claim, slot, evidence, c) >= 1.5]
         if slot.kind == "attribute" and claim[slot.i].text[:1].islower():
             # A nationality stands for a nationality (capitalised), not for "romantic" in "a romantic
