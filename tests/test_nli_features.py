@@ -145,3 +145,22 @@ def test_the_word_table_gives_the_encoders_own_word_vectors(tmp_path, monkeypatc
     monkeypatch.setattr(wt, "_writable", lambda directory: False)
     wt.table_path().unlink()
     assert wt.word_table() is None
+
+
+def test_an_entity_both_sentences_name_is_no_rival_and_a_pronoun_stands_for_the_subject():
+    claim = "Christa McAuliffe taught physical education at Concord High School."
+    evidence = "She took a teaching position as a physical education teacher at Concord High School in 1983."
+    values = features_with_synonyms(claim, evidence)
+    assert values["ent_conflict_agent"] == 0 and values["subject_by_pronoun"] == 1.0
+    # Named differently, the subject is a rival filler again.
+    rival = features_with_synonyms(claim, "Sharon Jones took a teaching position at Concord High School in 1983.")
+    assert rival["ent_conflict_agent"] > 0 and rival["subject_by_pronoun"] == 0.0
+
+
+def test_a_sentence_span_reads_like_its_own_doc():
+    doc = models.nlp()("Lost aired on ABC. There is a man playing a guitar. He is best known for it.")
+    spans = list(doc.sents)
+    alone = info("There is a man playing a guitar.")
+    span = sentence_info(spans[1])
+    assert span.indefinite == alone.indefinite and span.generic_subject == alone.generic_subject
+    assert sentence_info(spans[2]).pronoun_subject and not span.pronoun_subject

@@ -119,6 +119,7 @@ for _general, _specifics in _HYPERNYM_OF.items():
 #: a participant filled differently in the evidence may be another one, not a contradiction.
 INDEFINITE_DETERMINERS = frozenset({"a", "an", "some", "several", "many", "few", "another", "any", "no",
                                     "one", "two", "three", "four", "five", "six", "multiple", "various"})
+SUBJECT_PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their"})
 GENERIC_OPENERS = frozenset({"someone", "somebody", "nobody", "no one", "people", "there"})
 
 ENTITY_FAMILIES = {
@@ -156,6 +157,11 @@ class SentenceInfo:
     #: The sentence is about an unidentified participant ("A man is ...", "There is ...", "Nobody ..."):
     #: a caption or a generic statement rather than a claim about a named entity.
     generic_subject: bool = False
+    #: The entity the sentence opens with ("Robert Palmer has written ..."), lower-cased, or "".
+    subject_entity: str = ""
+    #: The sentence opens with a personal pronoun ("He is best known for ..."): its subject is named
+    #: elsewhere, usually in the sentence before.
+    pronoun_subject: bool = False
 
 
 def _number(text: str):
@@ -167,28 +173,30 @@ def _number(text: str):
 
 
 def _determiner(doc, i: int):
-    """The token that determines the noun at ``i``: the nearest earlier token past its modifiers."""
+    """The token that determines the noun at ``i`` (an index into ``doc``, a Doc or a sentence Span): the
+    nearest earlier token past the noun's modifiers."""
     j = i - 1
     while j >= 0 and (doc[j].pos_ in ("ADJ", "ADV", "NOUN", "PROPN", "VERB") and doc[j].tag_ not in ("VBZ", "VBD", "VBP", "MD")
                       or doc[j].text == "-"):
         if doc[j].pos_ == "VERB" and doc[j].tag_ not in ("VBN", "VBG"):
             break
         j -= 1
-    return doc[j] if j >= 0 else None
+    return j if j >= 0 else None
 
 
 def is_indefinite(doc, i: int) -> bool:
-    """Whether the noun at ``i`` introduces an unidentified participant (see SentenceInfo.indefinite)."""
+    """Whether the noun at ``i`` (an index into ``doc``) introduces an unidentified participant (see
+    SentenceInfo.indefinite)."""
     t = doc[i]
     if t.pos_ != "NOUN":
         return False
-    det = _determiner(doc, i)
+    j = _determiner(doc, i)
+    det = doc[j] if j is not None else None
     low = det.text.lower() if det is not None else ""
     if det is not None and (det.pos_ == "NUM" or low in INDEFINITE_DETERMINERS):
-        before = doc[det.i - 1] if det.i > 0 else None
+        before = doc[j - 1] if j > 0 else None
         # "X is a political party": an attribute of X. "There is a man": a participant.
-        predicative = before is not None and before.lemma_ == "be" and not (
-            before.i > 0 and doc[before.i - 1].lower_ == "there")
+        predicative = before is not None and before.lemma_ == "be" and not (j > 1 and doc[j - 2].lower_ == "there")
         return not predicative
     # A bare plural ("dogs are running") with no determiner or possessive before it.
     return t.tag_ == "NNS" and (det is None or det.pos_ not in ("DET", "PRON", "PART", "PROPN"))
@@ -201,11 +209,12 @@ def _generic_subject(doc) -> bool:
     first = words[0].lower_
     if first in GENERIC_OPENERS or " ".join(t.lower_ for t in words[:2]) in GENERIC_OPENERS:
         return True
+    base = getattr(doc, "start", 0)  # a Span's tokens carry their index in the whole Doc
     for t in words:
         if t.pos_ == "PROPN" or t.pos_ == "PRON":
             return False
         if t.pos_ == "NOUN":
-            return is_indefinite(doc, t.i)
+            return is_indefinite(doc, t.i - base)
     return False
 
 
@@ -236,10 +245,15 @@ def sentence_info(doc) -> SentenceInfo:
     negations += len(NEGATION_PHRASES.findall(doc.text)) - sum(1 for t in doc if t.lower_ == "never")
     entities = tuple((e.text.lower(), ENTITY_FAMILIES[e.label_]) for e in doc.ents if e.label_ in ENTITY_FAMILIES)
     text = doc.text
-    indefinite = frozenset(t.lemma_.lower() for t in doc if is_indefinite(doc, t.i))
+    indefinite = frozenset(t.lemma_.lower() for k, t in enumerate(doc) if is_indefinite(doc, k))
+    base = getattr(doc, "start", 0)  # a Span's entities carry their offsets in the whole Doc
+    opening = [e for e in doc.ents if e.label_ in ENTITY_FAMILIES and e.start - base <= 1]
+    words_only = [t for t in doc if not t.is_punct]
+    pronoun_subject = bool(words_only) and words_only[0].lower_ in SUBJECT_PRONOUNS
     return SentenceInfo(text.lower(), tuple(tokens(text)), frozenset(words), tuple(content), entities,
                         frozenset(numbers), frozenset(quantities), negations, frozenset(implicatives), len(doc),
-                        indefinite, _generic_subject(doc))
+                        indefinite, _generic_subject(doc), opening[0].text.lower() if opening else "",
+                        pronoun_subject)
 
 
 def _unit_after(doc, i: int) -> str:
@@ -295,7 +309,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "log_len_claim", "log_len_evidence", "len_ratio",
     "synonym_covered", "missing_after_synonyms", "min_missing_similarity", "coverage_with_synonyms",
     "generic_claim", "generic_evidence", "conflict_indefinite", "conflict_specific", "hypernym_covered",
-    "more_specific_claim", "neg_x_generic",
+    "more_specific_claim", "neg_x_generic", "subject_by_pronoun",
 )
 
 
@@ -354,12 +368,17 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
     union = claim_words | evidence_words
     jaccard = len(claim_words & evidence_words) / len(union) if union else 0.0
 
+    # A rival filler is an evidence entity the claim does not mention itself: "Concord High School" in
+    # both sentences is no rival to the claim's "Christa McAuliffe".
     evidence_families: dict[str, set] = {}
     for text, family in evidence.entities:
-        evidence_families.setdefault(family, set()).add(text)
+        if not _entity_present(text, claim):
+            evidence_families.setdefault(family, set()).add(text)
+    # "He is best known for ...": the evidence's pronoun stands for the claim's opening entity.
+    resolved = claim.subject_entity if evidence.pronoun_subject and not claim.pronoun_subject else ""
     ent = {(k, f): 0 for f in FAMILIES for k in ("present", "conflict", "absent")}
     for text, family in claim.entities:
-        if _entity_present(text, evidence):
+        if _entity_present(text, evidence) or text == resolved:
             ent[("present", family)] += 1
         elif evidence_families.get(family, set()) - {text}:
             ent[("conflict", family)] += 1
@@ -403,5 +422,6 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
         min(conflict_indefinite, 3) / 3, min(sum(conflict_pos.values()) - conflict_indefinite, 3) / 3,
         min(general, 3) / 3, min(specific, 3) / 3,
         neg_parity * float(claim.generic_subject or evidence.generic_subject),
+        float(bool(resolved) and not _entity_present(resolved, evidence)),
     ]
     return np.asarray(values, dtype=np.float32)
