@@ -313,3 +313,21 @@ def test_an_untagged_name_is_taken_whole():
     school = next(t for t in doc if t.text == "School")
     unit = _name_unit(doc, Slot("noun", school.i, school.i + 1))
     assert doc[unit.i:unit.j].text == "Painters and Sculptors School"
+
+
+def test_a_modifier_is_placed_by_what_else_the_claim_says_of_its_noun():
+    evidence = ("In May 2015 , the show began its fifth and last series , having ended its fourth series as "
+                "the channel 's most watched comedy .")
+    assert corrected("The show 's last series was its third series .", evidence) == \
+        "The show 's last series was its fifth series ."
+
+
+def test_ordinals_are_never_paraphrases():
+    from truthometer.alignment.align import _Similarity, _equal_value, extract_slots
+    from truthometer import models
+
+    nlp = models.nlp()
+    claim, evidence = nlp("It was her seventh album ."), nlp("It was her eighth album .")
+    slot = next(s for s in extract_slots(claim) if claim[s.i].text == "seventh")
+    cand = next(s for s in extract_slots(evidence) if evidence[s.i].text == "eighth")
+    assert not _equal_value(claim, slot, evidence, cand, _Similarity(None, 0.0))

@@ -510,6 +510,38 @@ def _shared_dependents(claim, slot: Slot, evidence, cand: Slot) -> float:
     "the late 1960s and early 1990s"'s 1990s."""
     mine = {t.lemma_.lower() for t in claim[slot.i:slot.j].root.children if _content(t)}
     theirs = {t.lemma_.lower() for t in evidence[cand.i:cand.j].root.children if _content(t)}
+    return 1.0 * len(mine & theirs) + _shared_cofeatures(claim, slot, evidence, cand)
+
+
+def _cofeatures(noun, skip: int) -> set[str]:
+    """Lemmas of the content modifiers of ``noun`` (and of the conjuncts among them), but ``skip``."""
+    # By part of speech, not stop words: "last" and "first" are stop words and say the most here.
+    def qualifies(t):
+        return t.i != skip and t.pos_ in ("ADJ", "NOUN", "PROPN", "NUM")
+
+    out = set()
+    for t in noun.children:
+        if t.dep_ in ("amod", "compound", "nummod", "conj") and qualifies(t):
+            out.add(t.lemma_.lower())
+        if t.dep_ in ("amod", "compound"):
+            out.update(c.lemma_.lower() for c in t.children if c.dep_ == "conj" and qualifies(c))
+    return out
+
+
+def _shared_cofeatures(claim, slot: Slot, evidence, cand: Slot) -> float:
+    """A modifier is placed by what else the claim says of the same noun: in "The show's final season
+    was its seventh season", "seventh" goes with "its eighth and final season", not "its sixth season"
+    (the claim's two "season"s are one thing, and "final" qualifies it)."""
+    if slot.kind != "attribute":
+        return 0.0
+    mine_tok, theirs_tok = claim[slot.i], evidence[cand.i]
+    noun = mine_tok.head.lemma_.lower()
+    mine = set()
+    for t in claim:
+        if t.lemma_.lower() == noun and t.pos_ == "NOUN":
+            mine |= _cofeatures(t, mine_tok.i)
+    theirs = _cofeatures(theirs_tok.head, theirs_tok.i) | {c.lemma_.lower() for c in theirs_tok.children
+                                                            if c.dep_ == "conj" and c.pos_ == "ADJ"}
     return 1.0 * len(mine & theirs)
 
 
@@ -702,6 +734,8 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     a, b = normalise(claim[slot.i:slot.j].text), normalise(evidence[cand.i:cand.j].text)
     if a == b or slot.value == cand.value or fuzz.ratio(a, b) >= FUZZY_THRESHOLD:
         return True
+    if a in _ORDINALS or b in _ORDINALS:
+        return False  # "seventh" and "eighth" are close in meaning and different in value
     return similar(claim[slot.i:slot.j].text, evidence[cand.i:cand.j].text)
 
 
