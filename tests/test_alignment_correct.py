@@ -234,3 +234,10 @@ def test_a_name_replaces_the_whole_noun_phrase_and_keeps_its_own_the():
     evidence = "The opera premiered on 3 March 1875 at the Opera of Paris ."
     assert suggest_correction("The opera premiered at the old theatre .", evidence).corrected == \
         "The opera premiered at the Opera of Paris ."
+
+
+def test_an_adjective_goes_with_the_word_negating_it():
+    assert fix("The Basques are an ethnic minority .", "The Basques are a non national minority in Spain .").corrected == \
+        "The Basques are a non national minority ."
+    assert fix("The Basques are a non national minority .", "The Basques are an ethnic minority in Spain .").corrected == \
+        "The Basques are an ethnic minority ."

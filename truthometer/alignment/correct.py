@@ -106,6 +106,7 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
     elif edge.kind == "attribute":
         # A modifier with its own modifiers: "a romantic film" -> "a psychological thriller film".
         evidence_new, ev_start = _modifier_phrase(alignment, edge)
+        start, evidence_new, ev_start = _with_negating_prefix(alignment, edge, start, evidence_new, ev_start)
     else:
         ev_start = edge.evidence_start
     if edge.kind == "predicate":
@@ -269,6 +270,30 @@ def _phrase_start(doc, index: int, keep) -> int:
     while i > 0 and index >= doc[i - 1].head.i >= i and _is_classifier(doc[i - 1]) and keep(doc[i - 1]):
         i -= 1
     return i
+
+
+#: Words that negate the adjective written after them: "a non racial group" is not a racial group.
+_NEGATING_WORDS = {"non", "not", "un", "anti", "never"}
+
+
+def _negating_word_before(doc, index: int):
+    prev = doc[index - 1] if index > 0 else None
+    return prev if prev is not None and prev.lower_ in _NEGATING_WORDS and prev.pos_ != "VERB" else None
+
+
+def _with_negating_prefix(alignment: Alignment, edge, start: int, new: str, ev_start: int):
+    """An adjective goes with the word that negates it, on either side: "an ethnic group" -> "a non
+    racial group", "a non racial group" -> "an ethnic group"."""
+    c = next((t for t in alignment.claim_doc if t.idx == edge.claim_start), None)
+    e = next((t for t in alignment.evidence_doc or [] if t.idx == edge.evidence_start), None)
+    if c is None or e is None:
+        return start, new, ev_start
+    mine, theirs = _negating_word_before(c.doc, c.i), _negating_word_before(e.doc, e.i)
+    if theirs is not None and ev_start == e.idx and (mine is None or mine.lower_ != theirs.lower_):
+        new, ev_start = theirs.text + " " + new, theirs.idx
+    if mine is not None and (theirs is None or mine.lower_ != theirs.lower_):
+        start = mine.idx
+    return start, new, ev_start
 
 
 def _modifier_phrase(alignment: Alignment, edge) -> tuple[str, int]:
