@@ -241,3 +241,10 @@ def test_an_adjective_goes_with_the_word_negating_it():
         "The Basques are a non national minority ."
     assert fix("The Basques are a non national minority .", "The Basques are an ethnic minority in Spain .").corrected == \
         "The Basques are an ethnic minority ."
+
+
+def test_a_contrary_preposition_is_the_slot():
+    evidence = "Born in Lyon , Ana Sol comes from a family of painters ."
+    assert fix("Ana Sol was born outside of Lyon .", evidence).corrected == "Ana Sol was born in Lyon ."
+    # Prepositions that do not contradict are no slot.
+    assert suggest_correction("Ana Sol was born at Lyon .", evidence) is None

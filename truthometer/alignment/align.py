@@ -895,6 +895,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         slot_edges[slot.i] = (slot, edge)
 
     _rewordings(claim, evidence, slot_edges, similar)
+    edges.extend(_preposition_edges(claim, evidence, slot_edges))
 
     # Predicate to predicate: the claim's main verb against the verb of the same subject. Under a
     # negative implicative ("refused to model") the claim's predicate is the complement verb.
@@ -938,6 +939,55 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
                      coverage, claim, evidence)
+
+
+#: Prepositions that state the opposite relation to the same object: "born in Trieste" / "born outside
+#: of Trieste", "because of the Beatles" / "despite the Beatles".
+_CONTRARY_PREPOSITIONS = [({"in", "inside", "within"}, {"outside"}), ({"with"}, {"without"}),
+                          ({"because"}, {"despite"}), ({"for"}, {"against"}), ({"above"}, {"below"})]
+
+
+def _preposition_of(tok):
+    """(first token, last token) of the preposition governing ``tok`` ("in", "outside of", "because of"),
+    or None."""
+    if tok.dep_ != "pobj":
+        return None
+    p = tok.head
+    first = last = p
+    if p.lower_ == "of" and p.head.i == p.i - 1 and p.head.dep_ in ("prep", "advmod", "mark"):
+        first = p.head  # "outside of" parsed as two prepositions
+    elif p.i + 1 < len(p.doc) and p.doc[p.i + 1].lower_ == "of" and p.doc[p.i + 1].head.i == p.i:
+        last = p.doc[p.i + 1]  # "because of" with "of" hanging from "because"
+    return first, last
+
+
+def _contrary(a: str, b: str) -> bool:
+    return any((a in x and b in y) or (a in y and b in x) for x, y in _CONTRARY_PREPOSITIONS)
+
+
+def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
+    """The relation to an object both sentences name, where the prepositions say the opposite: the
+    preposition is the slot ("born outside of Trieste" -> "born in Trieste")."""
+    out = []
+    for slot, edge in slot_edges.values():
+        if edge.op != EQUAL or slot.kind not in ("entity", "noun") or edge.evidence_start < 0:
+            continue
+        e_tok = next((t for t in evidence if t.idx <= edge.evidence_start < t.idx + len(t.text) + 1
+                      and not t.is_punct), None)
+        if e_tok is None:
+            continue
+        e_tok = evidence[e_tok.i:next((t.i for t in evidence if t.idx >= edge.evidence_end), len(evidence))].root
+        mine, theirs = _preposition_of(claim[slot.i:slot.j].root), _preposition_of(e_tok)
+        if mine is None or theirs is None or not _contrary(mine[0].lower_, theirs[0].lower_):
+            continue
+        g1, g2 = mine[0].head, theirs[0].head
+        if g1.lemma_.lower() != g2.lemma_.lower() and g1.head.lemma_.lower() != g2.lemma_.lower() \
+                and g1.lemma_.lower() != g2.head.lemma_.lower():
+            continue  # another governor, another relation ("a destination because of" / "is ... despite")
+        c_span, e_span = claim[mine[0].i:mine[1].i + 1], evidence[theirs[0].i:theirs[1].i + 1]
+        out.append(Edge("preposition", SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char,
+                        e_span.text, e_span.start_char, e_span.end_char, label="prep"))
+    return out
 
 
 #: Least embedding similarity of a claim noun and its evidence counterpart, under a modifier both

@@ -17,7 +17,7 @@ from ..report import Substitution, Suggestion
 from .align import EQUAL, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
-         "noun": "phrase", "predicate": "phrase", "negation": "negation"}
+         "noun": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
 
 _IRREGULAR_PAST = {
     "be": "was", "begin": "began", "build": "built", "buy": "bought", "come": "came", "do": "did",
