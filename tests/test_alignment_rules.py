@@ -331,3 +331,9 @@ def test_ordinals_are_never_paraphrases():
     slot = next(s for s in extract_slots(claim) if claim[s.i].text == "seventh")
     cand = next(s for s in extract_slots(evidence) if evidence[s.i].text == "eighth")
     assert not _equal_value(claim, slot, evidence, cand, _Similarity(None, 0.0))
+
+
+def test_a_name_found_in_the_evidence_starts_at_the_name():
+    a = align("Marco Bellini was born in Udine .", "Born in Udine , Marco Bellini comes from a family of "
+              "architects .")
+    assert next(e for e in a.edges if e.claim_text == "Marco Bellini").evidence_text == "Marco Bellini"

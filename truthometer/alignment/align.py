@@ -671,6 +671,8 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
 def _find_span(doc, target: str) -> tuple[int, int] | None:
     n = len(target.split())
     for i in range(len(doc)):
+        if doc[i].is_punct:
+            continue  # ", Renato Balestra" normalises like the name; the name starts after the comma
         for j in range(i + 1, min(len(doc), i + n + 3) + 1):
             if normalise(doc[i:j].text) == target:
                 return i, j
