@@ -248,3 +248,18 @@ def test_a_contrary_preposition_is_the_slot():
     assert fix("Ana Sol was born outside of Lyon .", evidence).corrected == "Ana Sol was born in Lyon ."
     # Prepositions that do not contradict are no slot.
     assert suggest_correction("Ana Sol was born at Lyon .", evidence) is None
+
+
+def test_polarity_items_follow_the_negation():
+    assert fix("Ann Reyes did not write any crime novels .", "Reyes has written several crime novels .").corrected == \
+        "Ann Reyes wrote some crime novels ."
+    assert fix("Ann Reyes wrote some crime novels .", "Reyes has never written crime novels .").corrected == \
+        "Ann Reyes never wrote any crime novels ."
+
+
+def test_a_name_spelt_with_a_letter_dropped_and_two_swapped_is_the_same():
+    from truthometer.alignment.align import _spelt_alike
+
+    assert _spelt_alike("pickman", "pickam") and not _spelt_alike("robinson", "robertson")
+    assert fix("Walter Pickman did not write any memoirs .", "Pickam has written two memoirs .").corrected == \
+        "Walter Pickman wrote some memoirs ."

@@ -655,7 +655,7 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
         v = normalise(t.text)
         # The first letter must agree: "Hollywood" / "Bollywood" are two names.
         if t.pos_ == "PROPN" and len(v) >= 5 and any(len(w) >= 5 and w[0] == v[0] and w != v
-                                                     and fuzz.ratio(w, v) >= 80 for w in mine):
+                                                     and _spelt_alike(w, v) for w in mine):
             ent = next((e for e in evidence.ents if e.start <= t.i < e.end), None)
             return (ent.start, ent.end) if ent is not None else (t.i, t.i + 1)
     for ent in evidence.ents:
@@ -666,6 +666,13 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
         if mine and theirs and (theirs <= mine or mine <= theirs) and any(len(w) > 2 for w in mine & theirs):
             return ent.start, ent.end
     return None
+
+
+def _spelt_alike(a: str, b: str) -> bool:
+    """Two spellings of one name: close overall, or sharing the first four letters and nearly all the
+    rest ("Hickman" / "Hickam", where one letter is dropped and two swapped)."""
+    ratio = fuzz.ratio(a, b)
+    return ratio >= 80 or (ratio >= 75 and min(len(a), len(b)) >= 6 and a[:4] == b[:4])
 
 
 def _find_span(doc, target: str) -> tuple[int, int] | None:

@@ -436,6 +436,28 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     return sub(verb.idx, verb.idx + len(verb.text), f"{do} not {lemma}"), ""
 
 
+#: Determiners that change with the polarity: "did not write any novels" / "wrote some novels".
+_POLARITY_ITEMS = {"any": "some", "some": "any"}
+
+
+def _polarity_items(claim: str, alignment: Alignment, flip: Substitution, evidence_text: str,
+                    locator: str) -> list[Substitution]:
+    """ "any" under a negation becomes "some" when the negation goes, and "some" becomes "any" when one
+    comes: the determiners of the predicate's objects after the flipped words."""
+    removed = alignment.claim_negated
+    out = []
+    for t in alignment.claim_doc:
+        if t.dep_ != "det" or t.lower_ not in _POLARITY_ITEMS or t.idx < flip.end:
+            continue
+        if (t.lower_ == "any") != removed:
+            continue  # "some" under a negation, "any" in an assertion: left as written
+        if t.head.dep_ not in ("dobj", "pobj", "attr"):
+            continue
+        out.append(Substitution(t.text, _POLARITY_ITEMS[t.lower_], t.idx, t.idx + len(t.text), kind="negation",
+                                evidence=evidence_text, evidence_locator=locator))
+    return out
+
+
 def _drop_implicative(claim: str, alignment: Alignment, implicative, sub) -> Substitution:
     """"refused to model" -> "modelled", "was unable to appear" -> "appeared", "has yet to appear" ->
     "appeared": the complement verb in the tense of the construction, the implicative dropped."""
@@ -492,6 +514,7 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
                                         [(x.start, x.end) for x in subs])
         if s is not None:
             subs.append(s)
+            subs.extend(_polarity_items(claim, alignment, s, evidence_text, locator))
         elif why:
             notes.append(why)
     subs = _without_overlaps(subs)
