@@ -133,3 +133,21 @@ def test_caption_pairs_are_deterministic_balanced_and_consistent():
         if label == "contradiction":
             neg = [any(w in s.lower().replace(".", "").split() for w in ("no", "not", "nobody")) for s in (premise, hypothesis)]
             assert neg[0] != neg[1], (premise, hypothesis)
+
+
+def test_a_denial_contradicts_only_what_it_covers():
+    from truthometer.judging.nli.captions import generate_captions
+
+    form = {"a", "an", "the", "is", "are", "there", "no", "not", "nobody", "some", "two", "people", "person"}
+
+    def content(sentence):
+        return set(sentence.lower().strip(".").split()) - form
+
+    denials = [(p, h, label) for p, h, label in generate_captions(400, seed=7)
+               if p.lower().startswith(("there is no", "there are no", "no ")) and " by " not in h]
+    assert {label for _, _, label in denials} == {"neutral", "contradiction"}
+    for premise, hypothesis, label in denials:
+        # A denial contradicts a hypothesis that states everything it denies (and maybe more), and leaves
+        # open one that states less ("no cat eating corn on the cob" / "a cat is eating corn").
+        if label == "neutral":
+            assert not content(premise) <= content(hypothesis), (premise, hypothesis)

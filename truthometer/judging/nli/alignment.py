@@ -309,7 +309,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "log_len_claim", "log_len_evidence", "len_ratio",
     "synonym_covered", "missing_after_synonyms", "min_missing_similarity", "coverage_with_synonyms",
     "generic_claim", "generic_evidence", "conflict_indefinite", "conflict_specific", "hypernym_covered",
-    "more_specific_claim", "neg_x_generic", "subject_by_pronoun",
+    "more_specific_claim", "neg_x_generic", "subject_by_pronoun", "antonym_x_generic",
 )
 
 
@@ -423,5 +423,8 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
         min(general, 3) / 3, min(specific, 3) / 3,
         neg_parity * float(claim.generic_subject or evidence.generic_subject),
         float(bool(resolved) and not _entity_present(resolved, evidence)),
+        # "A man is sitting" / "A man is standing": opposites said of unidentified participants may be
+        # two scenes, unlike "The Cretaceous began" / "ended".
+        float(antonym_ce + antonym_ec > 0) * float(claim.generic_subject and evidence.generic_subject),
     ]
     return np.asarray(values, dtype=np.float32)

@@ -11,7 +11,8 @@ scenes composed out of a small hand-written vocabulary (no dataset text):
   ("a person", "an instrument"), a synonym, the existential or the passive form;
 - neutral: another participant, object, action or attribute, the opposite one included ("a man is
   sitting" / "a man is standing": two men, maybe); a detail the premise does not state; a more specific
-  participant than the premise's; a negated sentence about another scene;
+  participant than the premise's; a negated sentence about another scene; a denial of a more specific
+  scene than the other sentence's ("there is no cat eating corn on the cob" / "a cat is eating corn");
 - contradiction: the scene (or one it entails) negated: "A man is not ...", "There is no ...", "Nobody
   ..."; the premise denying the scene, or a more general one, and the hypothesis affirming it.
 
@@ -176,6 +177,15 @@ def _other(scene: Scene, rng: random.Random) -> Scene:
     return moves[rng.randrange(len(moves))]
 
 
+def _opposite(scene: Scene) -> Scene | None:
+    """The scene with the opposite action or attribute ("sitting" / "standing", "old" / "young")."""
+    if scene.verb in _OPPOSITES and not scene.obj:
+        return replace(scene, verb=_OPPOSITES[scene.verb])
+    if scene.adjective in _OPPOSITES:
+        return replace(scene, adjective=_OPPOSITES[scene.adjective])
+    return None
+
+
 def random_scene(rng: random.Random) -> Scene:
     subject = sorted(_PARTICIPANTS)[rng.randrange(len(_PARTICIPANTS))]
     kind = _PARTICIPANTS[subject][1]
@@ -226,8 +236,18 @@ def generate_captions(n_scenes: int, seed: int = 29) -> list[tuple[str, str, str
             general = _general(scene, rng)
             if general:
                 add(render(general, _form(general, rng)), render(scene, _form(scene, rng)), "neutral")
-        if rng.random() < 0.3:
+        roll = rng.random()
+        if roll < 0.2:
             add(premise, negated(_other(scene, rng), rng), "neutral")
+        elif roll < 0.35 and _dropped(scene, rng):
+            # "There is no cat eating corn on the cob" leaves "A cat is eating corn" open.
+            add(negated(scene, rng), render(_dropped(scene, rng), _form(scene, rng)), "neutral")
+        elif roll < 0.5 and _general(scene, rng):
+            # "A person is slicing a vegetable" leaves "Nobody is slicing a tomato" open.
+            add(render(_general(scene, rng), _form(scene, rng)), negated(scene, rng), "neutral")
+        opposite = _opposite(scene)
+        if opposite and rng.random() < 0.5:
+            add(premise, render(opposite, _form(opposite, rng)), "neutral")
         # Contradiction: the scene, or a weaker one it entails, denied.
         roll = rng.random()
         if roll < 0.6:
