@@ -18,6 +18,16 @@ still be substituted by a fallback: the evidence word of the same form, absent f
 semantically close (embedding similarity) or hanging from the same shared word, and near the anchors
 ("football unions" / "basketball clubs"). Negative implicatives ("refused to model", "was unable to
 appear", "has yet to write") negate their complement verb, which is then the claim's predicate.
+
+Some words are placed by more than their governor: a date or number by the verb whose event it dates
+("premiered ... on September 2, 2014", not "beginning in 2013"), a name in apposition by the noun it
+names ("from his second album, Kryptonite"), an adjective by what else the claim says of its noun ("its
+final season" / "its eighth and final season"). Some are no counterparts at all: a bare definite noun
+("The disease starts ...") refers back to the subject; a verb the claim uses elsewhere, or one whose
+participants are not the claim verb's, tells another event. Some are the same: a derived word ("drums" /
+"drummer"), a place and its adjective ("Africa" / "African"), an amount in another unit ("50 years" /
+"five decades"), a close noun under a shared modifier ("country performer" / "country singer"). And a
+preposition stating the contrary relation to the same object is a slot ("born outside of" / "born in").
 """
 from __future__ import annotations
 

@@ -6,8 +6,11 @@ polarity is flipped when the evidence negates what the claim asserts (or asserts
 Everything else stays as written: case, punctuation, the article agreeing with the new word
 ("a German film" -> "an American film"), the verb's inflection when an auxiliary is added or removed
 ("does not play" <-> "plays"), the complement of a negative implicative ("refused to model" ->
-"modelled"). A noun is replaced with its classifiers as a phrase ("a political party" -> "a television
-series"), a name takes no article. Slots the evidence does not cover are left alone and named in the note.
+"modelled"), "any" and "some" with the negation ("did not write any" -> "wrote some"). A noun is
+replaced with its classifiers as a phrase ("a political party" -> "a television series"), an adjective
+with the word negating it ("an ethnic group" -> "a non racial group"); a name replaces the whole noun
+phrase and takes no article but its own ("by an animation company" -> "by DreamWorks Animation", "The
+Rock"). Slots the evidence does not cover are left alone and named in the note.
 """
 from __future__ import annotations
 
