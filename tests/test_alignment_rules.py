@@ -336,3 +336,12 @@ def test_a_name_found_in_the_evidence_starts_at_the_name():
     a = align("Marco Bellini was born in Udine .", "Born in Udine , Marco Bellini comes from a family of "
               "architects .")
     assert next(e for e in a.edges if e.claim_text == "Marco Bellini").evidence_text == "Marco Bellini"
+
+
+def test_a_negation_stands_when_the_evidence_fills_the_slot_otherwise():
+    evidence = "Blue Hour is a French animated television series created by Ana Roy ."
+    a = align("Blue Hour is not an American series .", evidence)
+    assert not a.contradicts
+    assert corrected("Blue Hour is not an American series .", evidence) is None
+    # The same slot confirmed: the negation is what is wrong.
+    assert corrected("Blue Hour is not a French series .", evidence) == "Blue Hour is a French series ."

@@ -402,6 +402,15 @@ def _negated_at(doc, index: int) -> bool:
     return False
 
 
+def _negated_slot_filled_otherwise(claim, slot_edges) -> bool:
+    """ "X is not a Y" where the evidence fills the complement (not the subject) differently. Only under
+    a copula, which says what X is; under another verb a differing word is more likely a paraphrase
+    ("does not derive its main flavour" / "derives its predominant flavour")."""
+    if claim[:].root.lemma_.lower() != "be":
+        return False
+    return any(edge.op == SUBSTITUTED and not _in_subject(claim, slot) for slot, edge in slot_edges.values())
+
+
 def _yet_to(t) -> bool:
     """ "has yet to write", "is yet to win": not done so far."""
     return t.lemma_.lower() in ("be", "have") and any(c.lower_ == "yet" and c.dep_ == "advmod"
@@ -942,6 +951,15 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
     mismatch = ev_pred is not None and claim_negated != evidence_negated and coverage >= 0.5
+    negation_stands = (mismatch and claim_negated and implicative is None
+                       and _negated_slot_filled_otherwise(claim, slot_edges))
+    if negation_stands:
+        # "X is not an American series" / "X is a French series": the evidence fills the negated slot
+        # with something else, which is what the claim says. Nothing to flip, nothing to substitute.
+        mismatch = False
+        for slot, edge in slot_edges.values():
+            if edge.op == SUBSTITUTED:
+                edge.op = UNCONFIRMED
     if mismatch:
         neg = negation_tokens(claim)
         if neg:
@@ -952,7 +970,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             edges.append(Edge("negation", SUBSTITUTED, root.text, root.idx, root.idx + len(root.text),
                               evidence_text=evidence[ev_pred].text, evidence_start=evidence[ev_pred].idx,
                               evidence_end=evidence[ev_pred].idx + len(evidence[ev_pred].text)))
-    if not mismatch and not any(e.op == SUBSTITUTED for e in edges):
+    if not mismatch and not negation_stands and not any(e.op == SUBSTITUTED for e in edges):
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
     tokens = _token_ops(claim, evidence, edges)
