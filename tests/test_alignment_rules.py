@@ -345,3 +345,9 @@ def test_a_negation_stands_when_the_evidence_fills_the_slot_otherwise():
     assert corrected("Blue Hour is not an American series .", evidence) is None
     # The same slot confirmed: the negation is what is wrong.
     assert corrected("Blue Hour is not a French series .", evidence) == "Blue Hour is a French series ."
+
+
+def test_a_predicate_counterpart_has_the_same_voice():
+    evidence = "He is best known for his novels and for his journalism for the Boston Globe ."
+    a = align("Sam Reed has written for the Boston Globe .", evidence)
+    assert not any(e.kind == "predicate" and e.op == "substituted" for e in a.edges)

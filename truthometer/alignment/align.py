@@ -1204,13 +1204,19 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
         return None  # another verb with other participants tells another event, not a wrong verb
     # A past participle stands for a past tense ("Paramore ..., disbanded in 2004" / "Paramore formed").
     same_form = e_verb.tag_ == root.tag_ or (root.tag_ == "VBD" and e_verb.tag_ == "VBN")
-    if same_form and not _negated_at(evidence, e_verb.i):
+    # The same voice: "has written for the Times" is not corrected by "is best known for ... the Times"
+    # (a passive says what is done to the subject, not what it does).
+    if same_form and _passive(e_verb) == _passive(root) and not _negated_at(evidence, e_verb.i):
         edge.op = SUBSTITUTED
         return edge
     if not by_subject:
         return None  # a verb found by its complements alone is a counterpart only as a correction
     edge.op = UNCONFIRMED
     return edge
+
+
+def _passive(verb) -> bool:
+    return any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children)
 
 
 def _complements_covered(verb, e_verb) -> bool:
