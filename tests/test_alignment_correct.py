@@ -263,3 +263,9 @@ def test_a_name_spelt_with_a_letter_dropped_and_two_swapped_is_the_same():
     assert _spelt_alike("pickman", "pickam") and not _spelt_alike("robinson", "robertson")
     assert fix("Walter Pickman did not write any memoirs .", "Pickam has written two memoirs .").corrected == \
         "Walter Pickman wrote some memoirs ."
+
+
+def test_the_replaced_things_own_place_goes_with_it():
+    evidence = "The composer attended the premiere , which took place on 3 May 1901 at the Battle of Leipzig ."
+    assert fix("The opera 's premiere took place at the Stadttheater in Vienna .", evidence).corrected == \
+        "The opera 's premiere took place at the Battle of Leipzig ."

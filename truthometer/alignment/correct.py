@@ -112,6 +112,8 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
         start, evidence_new, ev_start = _with_negating_prefix(alignment, edge, start, evidence_new, ev_start)
     else:
         ev_start = edge.evidence_start
+    if edge.kind in ("noun", "entity"):
+        end = _with_own_modifiers(alignment, edge, end)
     if edge.kind == "predicate":
         evidence_new = _verb_like(alignment, edge, evidence_new)
         end, evidence_new = _with_preposition(alignment, edge, end, evidence_new)
@@ -176,6 +178,26 @@ def _evidence_determined(alignment: Alignment, edge) -> bool:
     prev = edoc[e.i - 1]
     return prev.lower_ == "the" and prev.dep_ == "det" and edoc[e.i:].root.head.i != prev.i and (
         prev.head.i >= e.i and prev.head.idx < edge.evidence_end)
+
+
+def _with_own_modifiers(alignment: Alignment, edge, end: int) -> int:
+    """The replaced thing's own place goes with it when the evidence does not confirm it: "at the
+    Residenztheater in Munich" corrected to "the Battle of Hastings" loses "in Munich", which located
+    the theatre, not the battle."""
+    doc = alignment.claim_doc
+    tokens = [t for t in doc if edge.claim_start <= t.idx < edge.claim_end]
+    if not tokens:
+        return end
+    root = doc[tokens[0].i:tokens[-1].i + 1].root
+    unconfirmed = {(e.claim_start, e.claim_end) for e in alignment.edges if e.op == UNCONFIRMED and e.kind == "entity"}
+    for prep in root.rights:
+        objects = [c for c in prep.children if c.dep_ == "pobj"]
+        if prep.dep_ != "prep" or prep.i != tokens[-1].i + 1 or not objects:
+            continue
+        span = doc[objects[0].left_edge.i:objects[0].right_edge.i + 1]
+        if any(s <= span.start_char and span.end_char <= e for s, e in unconfirmed):
+            return span.end_char
+    return end
 
 
 def _article_for_name_or_noun(claim: str, alignment: Alignment, edge, start: int, end: int, old: str, new: str):
