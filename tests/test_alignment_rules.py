@@ -223,7 +223,7 @@ def test_a_title_name_with_of_is_one_slot():
 
     doc = models.nlp()("Anna Vale is a character on Game of Stones .")
     doc.ents = [Span(doc, 8, 9, label="ORG")]  # the small model often tags only the last word
-    assert [doc[s.i:s.j].text for s in extract_slots(doc) if s.kind == "entity"] == ["Game of Stones"]
+    assert "Game of Stones" in [doc[s.i:s.j].text for s in extract_slots(doc) if s.kind == "entity"]
 
 
 def test_a_name_of_another_label_in_the_same_role_is_the_counterpart():
@@ -351,3 +351,17 @@ def test_a_predicate_counterpart_has_the_same_voice():
     evidence = "He is best known for his novels and for his journalism for the Boston Globe ."
     a = align("Sam Reed has written for the Boston Globe .", evidence)
     assert not any(e.kind == "predicate" and e.op == "substituted" for e in a.edges)
+
+
+def test_an_untagged_name_in_the_claim_is_one_slot():
+    from spacy.tokens import Span
+
+    from truthometer import models
+    from truthometer.alignment.align import extract_slots
+
+    doc = models.nlp()("Mia Lo studied at the Painters and Sculptors School .")
+    painters = next(t.i for t in doc if t.text == "Painters")
+    # As the small model often does: nothing, or only the first word as a nationality.
+    doc.ents = [Span(doc, 0, 2, label="PERSON"), Span(doc, painters, painters + 1, label="NORP")]
+    names = [doc[s.i:s.j].text for s in extract_slots(doc) if s.kind == "entity"]
+    assert names == ["Mia Lo", "Painters and Sculptors School"]

@@ -294,6 +294,7 @@ def extract_slots(doc) -> list[Slot]:
             start = _title_start(doc, start, taken)
             end = ent.end - (1 if ent[-1].text in ("'s", "'", "’s") and ent.end - start > 1 else 0)
             add(Slot("entity", start, end, label=ent.label_, value=normalise(doc[start:end].text)))
+    _untagged_names(doc, slots, taken, add)
     for t in doc:
         if t.i in taken or t.is_punct or t.is_space:
             continue
@@ -336,6 +337,25 @@ def extract_slots(doc) -> list[Slot]:
         elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd"):
             add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
     return sorted(slots, key=lambda s: s.i)
+
+
+def _untagged_names(doc, slots: list, taken: set[int], add) -> None:
+    """Names of several capitalised words the small model left untagged, or tagged only a word of as a
+    nationality ("the Cartoonist and Illustrators School"), are one slot: a name is corrected whole."""
+    for t in doc:
+        if t.i in taken or t.pos_ != "PROPN" or t.i == 0 or not t.text[:1].isupper():
+            continue
+        if t.head.i != t.i and t.head.pos_ == "PROPN" and t.dep_ in ("compound", "nmod", "conj", "flat"):
+            continue  # not the head of its name
+        unit = _name_unit(doc, Slot("noun", t.i, t.i + 1))
+        inside = [s for s in slots if unit.i <= s.i and s.j <= unit.j]
+        if unit.j - unit.i < 2 or any(s.label != "NORP" for s in inside) or any(
+                k in taken and not any(s.i <= k < s.j for s in inside) for k in range(unit.i, unit.j)):
+            continue
+        for s in inside:
+            slots.remove(s)
+            taken.difference_update(range(s.i, s.j))
+        add(unit)
 
 
 def _title_start(doc, start: int, taken: set[int]) -> int:
@@ -852,8 +872,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             # A name the small model did not tag ("the series Homeland") or tagged as another kind of
             # name may stand for this one when it plays the same role (the small model's labels are
             # unreliable; the role is checked below).
-            others = [c for c in cands if c not in options and c.kind == "entity" and c.label in ENTITY_LABELS
-                      and c.label != "NORP"]
+            others = [c for c in cands if c not in options and c.kind == "entity"
+                      and (c.label in ENTITY_LABELS or not c.label) and c.label != "NORP"]
             others += [_name_unit(evidence, c) for c in cands if c.kind == "noun" and _untagged_name(evidence, c)]
             others = [c for c in others if novel(c)]
             options += [c for c in others if _role(claim, slot, evidence, c) >= 1.5]

@@ -189,7 +189,9 @@ def _with_own_modifiers(alignment: Alignment, edge, end: int) -> int:
     if not tokens:
         return end
     root = doc[tokens[0].i:tokens[-1].i + 1].root
-    unconfirmed = {(e.claim_start, e.claim_end) for e in alignment.edges if e.op == UNCONFIRMED and e.kind == "entity"}
+    # Only a place ("in Munich"): "a role in Underdog" names the film the role is in, not its location.
+    unconfirmed = {(e.claim_start, e.claim_end) for e in alignment.edges if e.op == UNCONFIRMED
+                   and e.kind == "entity" and e.label in ("GPE", "LOC")}
     for prep in root.rights:
         objects = [c for c in prep.children if c.dep_ == "pobj"]
         if prep.dep_ != "prep" or prep.i != tokens[-1].i + 1 or not objects:
