@@ -269,3 +269,7 @@ def test_the_replaced_things_own_place_goes_with_it():
     evidence = "The composer attended the premiere , which took place on 3 May 1901 at the Battle of Leipzig ."
     assert fix("The opera 's premiere took place at the Stadttheater in Vienna .", evidence).corrected == \
         "The opera 's premiere took place at the Battle of Leipzig ."
+
+
+def test_no_indefinite_article_before_a_plural():
+    assert fix("Ann Lee owns a horse .", "Ann Lee owns two cats and lives in Leeds .").corrected == "Ann Lee owns cats ."

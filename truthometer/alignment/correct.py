@@ -145,7 +145,13 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
     # The indefinite article agrees with the new word: widen the substitution to include it.
     before = claim[:start]
     m = re.search(r"(?:^|(?<=\s))(a|an|A|An)(\s+)$", before)
-    if m and new:
+    if m and new and edge.kind == "noun" and _plural(alignment, edge):
+        # "a" does not go with a plural: "a voice role" -> "voice talents".
+        start = m.start(1)
+        old = claim[start:end]
+        if start == 0:
+            new = new[:1].upper() + new[1:]
+    elif m and new:
         wanted = article_for(new)
         if wanted != m.group(1).lower():
             article = wanted if m.group(1).islower() else wanted.capitalize()
@@ -178,6 +184,17 @@ def _evidence_determined(alignment: Alignment, edge) -> bool:
     prev = edoc[e.i - 1]
     return prev.lower_ == "the" and prev.dep_ == "det" and edoc[e.i:].root.head.i != prev.i and (
         prev.head.i >= e.i and prev.head.idx < edge.evidence_end)
+
+
+def _plural(alignment: Alignment, edge) -> bool:
+    """The evidence's noun is a plural where the claim's is not."""
+    c = next((t for t in alignment.claim_doc if t.idx == edge.claim_start), None)
+    e = next((t for t in alignment.evidence_doc or [] if t.idx <= edge.evidence_start < t.idx + len(t.text)), None)
+    if c is None or e is None:
+        return False
+    e = alignment.evidence_doc[e.i:next((t.i for t in alignment.evidence_doc if t.idx >= edge.evidence_end),
+                                        len(alignment.evidence_doc))].root
+    return e.tag_ in ("NNS", "NNPS") and c.tag_ in ("NN", "NNP")
 
 
 def _with_own_modifiers(alignment: Alignment, edge, end: int) -> int:
