@@ -273,3 +273,11 @@ def test_the_replaced_things_own_place_goes_with_it():
 
 def test_no_indefinite_article_before_a_plural():
     assert fix("Ann Lee owns a horse .", "Ann Lee owns two cats and lives in Leeds .").corrected == "Ann Lee owns cats ."
+
+
+def test_something_other_than_is_a_negation():
+    evidence = "Rangam is a 2011 Indian Telugu action film directed by Anand ."
+    assert fix("Rangam is something other than an Indian Telugu film .", evidence).corrected == \
+        "Rangam is an Indian Telugu film ."
+    # The evidence fills the negated complement otherwise: the claim stands.
+    assert suggest_correction("Rangam is something other than a Korean film .", evidence) is None

@@ -441,6 +441,23 @@ def negation_tokens(doc) -> list:
     return [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
 
 
+def other_than(doc):
+    """ "X is something other than a Y" says that X is not a Y: (the pronoun, "than") when the sentence's
+    copula has such a complement, else None."""
+    if not len(doc):
+        return None
+    root = doc[:].root
+    if root.lemma_.lower() != "be":
+        return None
+    for attr in root.children:
+        if attr.dep_ == "attr" and attr.lower_ in ("something", "anything"):
+            other = next((c for c in attr.children if c.lower_ == "other"), None)
+            than = next((c for c in (other.children if other is not None else []) if c.lower_ == "than"), None)
+            if than is not None:
+                return attr, than
+    return None
+
+
 @dataclass
 class Implicative:
     """A main predicate negated by a negative implicative rather than by "not": "refused to model",
@@ -967,9 +984,10 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
 
     # Polarity of the main predicate on each side.
     claim_negated = (_negated_at(claim, root.i) or any(t.lower_ == "never" for t in claim)
-                     or implicative is not None)
+                     or implicative is not None or other_than(claim) is not None)
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
+    evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
     mismatch = ev_pred is not None and claim_negated != evidence_negated and coverage >= 0.5
     negation_stands = (mismatch and claim_negated and implicative is None
                        and _negated_slot_filled_otherwise(claim, slot_edges))

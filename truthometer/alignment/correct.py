@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from ..report import Substitution, Suggestion
-from .align import EQUAL, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative
+from .align import EQUAL, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative, other_than
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
@@ -393,6 +393,12 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     implicative = negative_implicative(doc) if alignment.claim_negated else None
     if implicative is not None:
         return _drop_implicative(claim, alignment, implicative, sub), ""
+    other = other_than(doc) if alignment.claim_negated else None
+    if other is not None:
+        # "is something other than an Indian film" -> "is an Indian film"
+        first, than = other
+        end = than.idx + len(than.text)
+        return sub(first.idx, end + (1 if claim[end:end + 1] == " " else 0), ""), ""
     if alignment.claim_negated:
         negs = [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
         if not negs:
