@@ -22,3 +22,12 @@ def test_unknown_precision_is_refused(monkeypatch):
     monkeypatch.setenv("TRUTHOMETER_PRECISION", "half")
     with pytest.raises(ValueError, match="TRUTHOMETER_PRECISION"):
         Config()
+
+
+def test_a_bad_setting_is_a_user_error_in_the_cli(monkeypatch, capsys):
+    from truthometer.cli import main
+
+    monkeypatch.setenv("TRUTHOMETER_PRECISION", "fp8")
+    assert main(["check", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: unknown precision 'fp8'") and "Traceback" not in err

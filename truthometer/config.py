@@ -5,6 +5,8 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .errors import ConfigError
+
 # Models are loaded from PyPI packages or local paths only: never from a hub.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -62,7 +64,7 @@ class Config:
 
     def __post_init__(self):
         if self.method not in METHODS:
-            raise ValueError(f"unknown method {self.method!r}; choose one of {', '.join(METHODS)}")
+            raise ConfigError(f"unknown method {self.method!r}; choose one of {', '.join(METHODS)}")
         if self.precision not in PRECISIONS:
-            raise ValueError(f"unknown precision {self.precision!r} (TRUTHOMETER_PRECISION); choose one of "
+            raise ConfigError(f"unknown precision {self.precision!r} (TRUTHOMETER_PRECISION); choose one of "
                              f"{', '.join(PRECISIONS)}")

@@ -15,3 +15,8 @@ class ModelNotAvailable(TruthometerError):
 
 class SourceUnavailable(TruthometerError):
     """An evidence source (web, knowledge base) could not answer; other sources still decide."""
+
+
+class ConfigError(TruthometerError, ValueError):
+    """A setting out of range or unknown (an option or an environment variable such as
+    TRUTHOMETER_PRECISION); a ValueError too, for callers that catch that."""
