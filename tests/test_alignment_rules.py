@@ -365,3 +365,10 @@ def test_an_untagged_name_in_the_claim_is_one_slot():
     doc.ents = [Span(doc, 0, 2, label="PERSON"), Span(doc, painters, painters + 1, label="NORP")]
     names = [doc[s.i:s.j].text for s in extract_slots(doc) if s.kind == "entity"]
     assert names == ["Mia Lo", "Painters and Sculptors School"]
+
+
+def test_what_one_died_before_doing_is_not_done():
+    assert corrected("Ann Roe died before finishing her third novel .",
+                     "Roe finished her third novel in 1950 and died in 1961 .") == "Ann Roe finished her third novel ."
+    a = align("Ann Roe finished her third novel .", "Roe moved to Leeds and died before finishing her third novel .")
+    assert a.evidence_negated and a.polarity_mismatch

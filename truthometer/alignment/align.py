@@ -412,6 +412,8 @@ def _negated_at(doc, index: int) -> bool:
                 return True
         if t.i != index and (t.lemma_.lower() in NEGATIVE_IMPLICATIVES or _yet_to(t)):
             return True
+        if t.dep_ in ("pcomp", "pobj") and t.head.lower_ == "before" and t.head.head.lemma_.lower() == "die":
+            return True  # "died before helping"
         if t.head.i == t.i:
             break
         # Do not climb out of a relative or adverbial clause: its negation is not the claim's.
@@ -483,7 +485,7 @@ def negative_implicative(doc) -> Implicative | None:
         governor = next((c for c in root.children if c.dep_ == "acomp"
                          and c.lower_ in NEGATIVE_IMPLICATIVES), None)  # "was unable to appear"
     if governor is None:
-        return None
+        return _died_before(root)
     verb = next((c for c in governor.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")
                  and c.tag_ == "VB" and any(a.lower_ == "to" for a in c.children)), None)
     if verb is None:
@@ -491,6 +493,19 @@ def negative_implicative(doc) -> Implicative | None:
     auxes = [c for c in root.children if c.dep_ in ("aux", "auxpass") and c.i < root.i]
     start = min([root.i] + [a.i for a in auxes])
     return Implicative(start, verb.i)
+
+
+def _died_before(root) -> Implicative | None:
+    """ "died before finishing the novel": what one dies before doing is not done."""
+    if root.lemma_.lower() != "die":
+        return None
+    for before in root.children:
+        if before.lower_ == "before" and before.dep_ in ("prep", "mark"):
+            verb = next((c for c in before.children if c.dep_ in ("pcomp", "pobj") and c.tag_ == "VBG"), None)
+            if verb is not None:
+                auxes = [c for c in root.children if c.dep_ in ("aux", "auxpass") and c.i < root.i]
+                return Implicative(min([root.i] + [a.i for a in auxes]), verb.i)
+    return None
 
 
 # --------------------------------------------------------------------------------------------------
