@@ -17,7 +17,8 @@ When nothing in the claim contradicts the evidence but a content word is unconfi
 still be substituted by a fallback: the evidence word of the same form, absent from the claim,
 semantically close (embedding similarity) or hanging from the same shared word, and near the anchors
 ("football unions" / "basketball clubs"). Negative implicatives ("refused to model", "was unable to
-appear", "has yet to write") negate their complement verb, which is then the claim's predicate.
+appear", "has yet to write") negate their complement verb, which is then the claim's predicate; so do
+"died before finishing" and, for a copula's complement, "is something other than a film".
 
 Some words are placed by more than their governor: a date or number by the verb whose event it dates
 ("premiered ... on September 2, 2014", not "beginning in 2013"), a name in apposition by the noun it
