@@ -24,10 +24,12 @@ def test_unknown_precision_is_refused(monkeypatch):
         Config()
 
 
-def test_a_bad_setting_is_a_user_error_in_the_cli(monkeypatch, capsys):
+def test_a_bad_setting_is_a_user_error_in_the_cli(monkeypatch, capsys, tmp_path):
     from truthometer.cli import main
 
+    article = tmp_path / "article.txt"
+    article.write_text("The tower was completed in 1889.", encoding="utf-8")
     monkeypatch.setenv("TRUTHOMETER_PRECISION", "fp8")
-    assert main(["check", "-"]) == 2
+    assert main(["check", str(article), "--no-kb"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: unknown precision 'fp8'") and "Traceback" not in err
