@@ -104,3 +104,45 @@ def test_supporting_web_evidence_is_proposed_as_pending(tmp_path):
     assert (entry.status, entry.source, entry.locator) == ("pending", "web", "http://example.test/eiffel#s1")
     Checker(sources=[FakeWeb()], propose_to=kb).check("The Eiffel Tower was completed in 1889 in Paris.")
     assert len(kb.list()) == 1  # not proposed twice
+
+
+def _judged(score, relation="contradiction"):
+    from truthometer.report import Evidence, SentenceResult
+
+    evidence = [Evidence("With typical use, the battery lasts about ten days.", "reference", "band.md #2", score,
+                         relation, probability=0.6)]
+    return SentenceResult(0, "With typical use, one charge lasts up to ten days.", 0, 50, "contradicted",
+                          "contradicted: the reference evidence contradicts it (p=0.60)", score, evidence)
+
+
+class _Aligned:
+    def __init__(self, contradicts):
+        self.contradicts = contradicts
+
+
+def test_a_judge_contradiction_no_slot_explains_is_treated_as_unsure():
+    from truthometer.config import Config
+    from truthometer.pipeline import UNLOCATED_NOTE, settle_unlocated
+
+    near = _judged(0.82)
+    settle_unlocated(near, _Aligned(False), Config(method="nli"))
+    assert near.status == "supported" and near.evidence[0].relation == "support"
+    assert UNLOCATED_NOTE in near.notes and UNLOCATED_NOTE in near.reason and near.suggestion is None
+    # Less similar than a near-paraphrase: the checker refuses to guess.
+    far = _judged(0.45)
+    settle_unlocated(far, _Aligned(False), Config(method="nli"))
+    assert far.status == "unverifiable" and far.evidence[0].relation == "related"
+    # A slot the evidence fills differently keeps the contradiction.
+    located = _judged(0.82)
+    settle_unlocated(located, _Aligned(True), Config(method="nli"))
+    assert located.status == "contradicted" and located.evidence[0].relation == "contradiction"
+    assert UNLOCATED_NOTE not in located.notes
+
+
+def test_the_nli_method_still_flags_a_wrong_year():
+    from truthometer.config import Config
+
+    report = check("The tower was completed in 1899.", references=[("ref.md", "The tower was completed in 1889.")],
+                   config=Config(method="nli"))
+    assert report.sentences[0].status == "contradicted"
+    assert report.sentences[0].suggestion and "1889" in report.sentences[0].suggestion.corrected

@@ -175,7 +175,10 @@ class Checker:
             if result.status == "contradicted":
                 to_correct.append((result, c, mismatches, contradicting))
         progress(0.9, f"proposing corrections for {len(to_correct)} sentences")
-        self._suggest(to_correct)
+        alignments = self._suggest(to_correct)
+        for result, _, mismatches, contradicting in to_correct:
+            if contradicting is None and not mismatches and not result.argumentation:
+                settle_unlocated(result, alignments.get(id(result)), config)
         propagate_corrections([c.result for c in claims])
 
     def _rule_tier(self, c: _Claim, pairs, parsed) -> tuple[list[Mismatch], EvidenceSentence | None]:
@@ -213,8 +216,9 @@ class Checker:
             out[owner].append(p)
         return out
 
-    def _suggest(self, flagged: list[tuple]) -> None:
-        """Minimal corrections from the most authoritative contradicting evidence, aligned in one batch."""
+    def _suggest(self, flagged: list[tuple]) -> dict:
+        """Minimal corrections from the most authoritative contradicting evidence, aligned in one batch;
+        returns each result's alignment (by ``id``)."""
         try:
             from .alignment import align_many, suggest_correction
         except ImportError:
@@ -234,6 +238,7 @@ class Checker:
             if suggestion is None and mismatches and contradicting is not None:
                 suggestion = suggestion_from_mismatches(result, c.claim, mismatches, contradicting)
             result.suggestion = suggestion
+        return {key: alignment for key, (_, alignment) in by_result.items()}
 
 
 def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
@@ -289,6 +294,35 @@ def decide(result: SentenceResult, detection, mismatches: list[Mismatch]) -> Non
         result.score = detection.score if detection else result.evidence[0].score
         why = detection.reason if detection else "the judge finds no evidence that entails or contradicts it"
         result.reason = f"the evidence is about this claim but does not confirm it ({why})"
+
+
+UNLOCATED_NOTE = ("the entailment judge leaned to contradiction, but the alignment finds no slot the "
+                  "evidence fills differently and no opposite polarity: treated as unsure")
+
+
+def settle_unlocated(result: SentenceResult, alignment, config: Config) -> None:
+    """A contradiction only the judge saw, which the alignment cannot place in any slot, is not reported.
+
+    The rule tier found no number, date, name or polarity that differs, and aligning the claim with the
+    contradicting evidence finds no slot filled differently: the reviewer would be shown a flag with
+    nothing to correct. On LLM-written text such flags are mostly paraphrases the small judge misreads
+    ("one charge lasts ten days" / "the battery lasts ten days"), so the judge counts as unsure there,
+    and the cascade decides as it does for a neutral judge (a near-paraphrase is support).
+    """
+    if result.status != "contradicted" or (alignment is not None and alignment.contradicts):
+        return
+    for ev in result.evidence:
+        if ev.relation == "contradiction":
+            ev.relation = "related"
+    top = result.evidence[0] if result.evidence else None
+    if top is not None and top.relation == "related" and top.score >= config.cosine_threshold:
+        top.relation = "support"
+    result.suggestion = None
+    decide(result, None, [])
+    if result.status == "supported":
+        result.reason = f"a near-paraphrase of the {top.source} evidence (similarity {top.score:.2f})"
+    result.notes = list(dict.fromkeys([*result.notes, UNLOCATED_NOTE]))
+    result.reason += f"; {UNLOCATED_NOTE}"
 
 
 def _correction_evidence(result: SentenceResult) -> Evidence | None:
