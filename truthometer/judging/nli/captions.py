@@ -77,9 +77,6 @@ class Scene:
     obj: str | None = None
     place: str | None = None
 
-    def words(self) -> tuple:
-        return self.subject, self.verb, self.obj
-
 
 def _article(word: str) -> str:
     return "an" if word[0] in "aeiou" else "a"
@@ -103,14 +100,23 @@ def _plural(noun: str) -> str:
     return _PLURAL_GENERAL.get(noun, noun + "s")
 
 
+def _place(scene: Scene) -> str:
+    return f" {scene.place}" if scene.place else ""
+
+
+def _predicate(scene: Scene) -> str:
+    """What the participant does: "playing a guitar in a park"."""
+    return scene.verb + (f" {_np(scene.obj, None, False)}" if scene.obj else "") + _place(scene)
+
+
 def render(scene: Scene, form: str = "plain") -> str:
     """The scene as a sentence: 'plain' ("A man is playing a guitar"), 'there' ("There is a man playing a
     guitar") or 'passive' ("A guitar is being played by a man")."""
     subject = _np(_plural(scene.subject) if scene.plural else scene.subject, scene.adjective, scene.plural)
     be = "are" if scene.plural else "is"
-    rest = scene.verb + (f" {_np(scene.obj, None, False)}" if scene.obj else "") + (f" {scene.place}" if scene.place else "")
+    rest = _predicate(scene)
     if form == "passive" and scene.obj and scene.participle:
-        text = f"{_np(scene.obj, None, False)} is being {scene.participle} by {subject}" + (f" {scene.place}" if scene.place else "")
+        text = f"{_np(scene.obj, None, False)} is being {scene.participle} by {subject}" + _place(scene)
     elif form == "there":
         text = f"there {be} {subject} {rest}"
     else:
@@ -120,12 +126,12 @@ def render(scene: Scene, form: str = "plain") -> str:
 
 def negated(scene: Scene, rng: random.Random) -> str:
     """A sentence denying the scene."""
-    rest = scene.verb + (f" {_np(scene.obj, None, False)}" if scene.obj else "") + (f" {scene.place}" if scene.place else "")
+    rest = _predicate(scene)
     noun = _plural(scene.subject) if scene.plural else scene.subject
     head = f"{scene.adjective} {noun}" if scene.adjective else noun
     be = "are" if scene.plural else "is"
     options = [f"There {be} no {head} {rest}", f"No {head} {be} {rest}",
-               f"{'The' if not scene.plural else 'The'} {head} {be} not {rest}"]
+               f"The {head} {be} not {rest}"]
     if _PARTICIPANTS.get(scene.subject, ("", "human"))[1] == "human" and not scene.adjective:
         options.append(f"Nobody is {rest}")
     return options[rng.randrange(len(options))] + "."
@@ -162,36 +168,37 @@ def _other(scene: Scene, rng: random.Random) -> Scene:
     if scene.subject in _PARTICIPANTS:
         for other in _PARTICIPANTS[scene.subject][3]:
             moves.append(replace(scene, subject=other, adjective=None if other not in _PARTICIPANTS else scene.adjective))
-    for verb, participle, kinds, objects, _ in _ACTIONS:
+    for verb, _, _, objects, _ in _ACTIONS:
         if verb == scene.verb:
             moves += [replace(scene, obj=o) for o, _ in objects if o != scene.obj]
-    if scene.verb in _OPPOSITES and not scene.obj:
-        moves.append(replace(scene, verb=_OPPOSITES[scene.verb]))
-    if scene.adjective in _OPPOSITES:
-        moves.append(replace(scene, adjective=_OPPOSITES[scene.adjective]))
-    kind = _PARTICIPANTS.get(scene.subject, ("", "human"))[1]
-    actions = [a for a in _ACTIONS if kind in a[2] and a[0] != scene.verb]
-    verb, participle, _, objects, _ = actions[rng.randrange(len(actions))]
-    obj = objects[rng.randrange(len(objects))][0] if objects else None
+    moves += _opposites(scene)
+    verb, participle, obj = _random_action(_PARTICIPANTS.get(scene.subject, ("", "human"))[1], rng, scene.verb)
     moves.append(replace(scene, verb=verb, participle=participle, obj=obj))
     return moves[rng.randrange(len(moves))]
 
 
-def _opposite(scene: Scene) -> Scene | None:
-    """The scene with the opposite action or attribute ("sitting" / "standing", "old" / "young")."""
+def _opposites(scene: Scene) -> list[Scene]:
+    """The scene with the opposite action, then with the opposite attribute ("sitting" / "standing",
+    "old" / "young"), where it has one."""
+    moves = []
     if scene.verb in _OPPOSITES and not scene.obj:
-        return replace(scene, verb=_OPPOSITES[scene.verb])
+        moves.append(replace(scene, verb=_OPPOSITES[scene.verb]))
     if scene.adjective in _OPPOSITES:
-        return replace(scene, adjective=_OPPOSITES[scene.adjective])
-    return None
+        moves.append(replace(scene, adjective=_OPPOSITES[scene.adjective]))
+    return moves
+
+
+def _random_action(kind: str, rng: random.Random, other_than: str | None = None) -> tuple:
+    """(verb, participle, object or None) of an action a participant of ``kind`` does."""
+    actions = [a for a in _ACTIONS if kind in a[2] and a[0] != other_than]
+    verb, participle, _, objects, _ = actions[rng.randrange(len(actions))]
+    return verb, participle, objects[rng.randrange(len(objects))][0] if objects else None
 
 
 def random_scene(rng: random.Random) -> Scene:
     subject = sorted(_PARTICIPANTS)[rng.randrange(len(_PARTICIPANTS))]
     kind = _PARTICIPANTS[subject][1]
-    actions = [a for a in _ACTIONS if kind in a[2]]
-    verb, participle, _, objects, _ = actions[rng.randrange(len(actions))]
-    obj = objects[rng.randrange(len(objects))][0] if objects else None
+    verb, participle, obj = _random_action(kind, rng)
     adjectives = _ADJECTIVES[kind]
     adjective = adjectives[rng.randrange(len(adjectives))] if rng.random() < 0.5 else None
     place = _PLACES[rng.randrange(len(_PLACES))] if rng.random() < 0.6 else None
@@ -245,7 +252,7 @@ def generate_captions(n_scenes: int, seed: int = 29) -> list[tuple[str, str, str
         elif roll < 0.5 and _general(scene, rng):
             # "A person is slicing a vegetable" leaves "Nobody is slicing a tomato" open.
             add(render(_general(scene, rng), _form(scene, rng)), negated(scene, rng), "neutral")
-        opposite = _opposite(scene)
+        opposite = next(iter(_opposites(scene)), None)
         if opposite and rng.random() < 0.5:
             add(premise, render(opposite, _form(opposite, rng)), "neutral")
         # Contradiction: the scene, or a weaker one it entails, denied.
