@@ -150,14 +150,9 @@ class Checker:
             mismatches, contradicting = self._rule_tier(c, pairs, parsed)
             if probabilities is not None:
                 relate_by_judge(result.evidence, pairs, probabilities[c_index])
-                # Cascade: where the judge is unsure (neutral), a near-paraphrase still counts as support
-                # (DelucionQA's sim-cosine, T1), unless the rule tier found a slot filled differently.
                 detection = None
-                top = result.evidence[0]
-                if (contradicting is None and top.relation == "related"
-                        and top.score >= config.cosine_threshold
-                        and not any(e.relation == "contradiction" for e in result.evidence)):
-                    top.relation = "support"
+                if contradicting is None:  # the rule tier found no slot filled differently
+                    support_near_paraphrase(result.evidence, config)
             else:
                 detection = delucionqa.detect(config.method, c.claim, [e.text for e, _ in pairs],
                                               [s for _, s in pairs], config, c.span)
@@ -263,6 +258,15 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
         ev.relation = relation
 
 
+def support_near_paraphrase(evidence: list[Evidence], config: Config) -> None:
+    """The cascade after the judge: where it is unsure (the most similar evidence only related, none
+    contradicting), a near-paraphrase still counts as support (DelucionQA's sim-cosine, T1)."""
+    top = evidence[0] if evidence else None
+    if (top is not None and top.relation == "related" and top.score >= config.cosine_threshold
+            and not any(e.relation == "contradiction" for e in evidence)):
+        top.relation = "support"
+
+
 def decide(result: SentenceResult, detection, mismatches: list[Mismatch]) -> None:
     """The verdict from the evidence's relations; DeLP settles the claim when the evidence disagrees."""
     supporting = [e for e in result.evidence if e.relation == "support"]
@@ -314,12 +318,11 @@ def settle_unlocated(result: SentenceResult, alignment, config: Config) -> None:
     for ev in result.evidence:
         if ev.relation == "contradiction":
             ev.relation = "related"
-    top = result.evidence[0] if result.evidence else None
-    if top is not None and top.relation == "related" and top.score >= config.cosine_threshold:
-        top.relation = "support"
+    support_near_paraphrase(result.evidence, config)
     result.suggestion = None
     decide(result, None, [])
     if result.status == "supported":
+        top = result.evidence[0]
         result.reason = f"a near-paraphrase of the {top.source} evidence (similarity {top.score:.2f})"
     result.notes = list(dict.fromkeys([*result.notes, UNLOCATED_NOTE]))
     result.reason += f"; {UNLOCATED_NOTE}"
