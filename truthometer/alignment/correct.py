@@ -138,7 +138,7 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
         claim_det = re.search(r"(?:^|(?<=\s))(the|a|an)\s+$", claim[:start], re.I)
         if claim_det is None:
             # "the" opens the noun phrase: a title in front of the old name goes ("Actor X" -> "The Rock").
-            start = _title_start(alignment, start)
+            start = _titles_before_name(alignment, start)
             old = claim[start:end]
             new = ("The " if start == 0 else "the ") + new
     start, old, new = _article_for_name_or_noun(claim, alignment, edge, start, end, old, new)
@@ -162,7 +162,7 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
                         evidence_locator=locator)
 
 
-def _title_start(alignment: Alignment, start: int) -> int:
+def _titles_before_name(alignment: Alignment, start: int) -> int:
     """Start of the common-noun titles written before the name at ``start`` ("Actor", "singer")."""
     doc = alignment.claim_doc
     name = next((t for t in doc if t.idx == start), None)
