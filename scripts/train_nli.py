@@ -101,7 +101,8 @@ def fit_head(kind: str, x: np.ndarray, y: np.ndarray, w: np.ndarray, params: dic
     if kind == "logreg":
         model = LogisticRegression(C=params["C"], max_iter=3000, random_state=SEED)
         model.fit(z, y, sample_weight=w)
-        layers = [(model.coef_.T.copy(), model.intercept_.copy())]
+        assert list(model.classes_) == [0, 1, 2]
+        members = [[(model.coef_.T.copy(), model.intercept_.copy())]]
     else:
         # MLPClassifier takes no sample weights: repeat rows by their (integer) weight instead.
         reps = np.repeat(np.arange(len(y)), np.maximum(1, np.round(w).astype(int)))
@@ -112,10 +113,8 @@ def fit_head(kind: str, x: np.ndarray, y: np.ndarray, w: np.ndarray, params: dic
             model.fit(z[reps], y[reps])
             assert list(model.classes_) == [0, 1, 2]
             members.append([(c.copy(), b.copy()) for c, b in zip(model.coefs_, model.intercepts_)])
-        return Head(mean, scale, members[0], 1.0, {"kind": kind, **params},
-                    None if columns is None else np.asarray(columns), members[1:])
-    assert list(model.classes_) == [0, 1, 2]
-    return Head(mean, scale, layers, 1.0, {"kind": kind, **params}, None if columns is None else np.asarray(columns))
+    return Head(mean, scale, members[0], 1.0, {"kind": kind, **params},
+                None if columns is None else np.asarray(columns), members[1:])
 
 
 def fit_temperature(head: Head, x: np.ndarray, y: np.ndarray) -> float:

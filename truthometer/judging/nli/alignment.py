@@ -202,8 +202,8 @@ def is_indefinite(doc, i: int) -> bool:
     return t.tag_ == "NNS" and (det is None or det.pos_ not in ("DET", "PRON", "PART", "PROPN"))
 
 
-def _generic_subject(doc) -> bool:
-    words = [t for t in doc if not t.is_punct]
+def _generic_subject(doc, words: list) -> bool:
+    """``words``: the sentence's tokens less punctuation."""
     if not words:
         return False
     first = words[0].lower_
@@ -252,7 +252,7 @@ def sentence_info(doc) -> SentenceInfo:
     pronoun_subject = bool(words_only) and words_only[0].lower_ in SUBJECT_PRONOUNS
     return SentenceInfo(text.lower(), tuple(tokens(text)), frozenset(words), tuple(content), entities,
                         frozenset(numbers), frozenset(quantities), negations, frozenset(implicatives), len(doc),
-                        indefinite, _generic_subject(doc), opening[0].text.lower() if opening else "",
+                        indefinite, _generic_subject(doc, words_only), opening[0].text.lower() if opening else "",
                         pronoun_subject)
 
 

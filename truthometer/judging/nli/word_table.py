@@ -36,7 +36,8 @@ class WordTable:
     """Unit vectors (float16) of a fixed word list; ``get`` gives one word's vector or None."""
 
     def __init__(self, words: list[str], vectors: np.ndarray):
-        self.index = {w: i for i, w in enumerate(words)}
+        self.words = list(words)
+        self.index = {w: i for i, w in enumerate(self.words)}
         self.vectors = vectors
 
     def get(self, word: str):
@@ -68,13 +69,12 @@ def build(config: Config | None = None) -> WordTable:
 
 def _save(table: WordTable, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    words = sorted(table.index, key=table.index.get)
     # Written beside the target and renamed: a concurrent reader never sees half a file.
     fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
     os.close(fd)
     try:
         with open(tmp, "wb") as handle:
-            np.savez(handle, words=np.array(words), vectors=table.vectors)
+            np.savez(handle, words=np.array(table.words), vectors=table.vectors)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     finally:
