@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from truthometer import models  # noqa: E402
+from truthometer.config import PRECISIONS, Config  # noqa: E402
 from truthometer.benchmarks import nli_common as data  # noqa: E402
 from truthometer.judging.nli import LABELS, TRAINED_ON_FILE, pair_fingerprint  # noqa: E402
 from truthometer.judging.nli.alignment import FEATURE_NAMES, normalise  # noqa: E402
@@ -54,9 +55,9 @@ def log(*parts):
     print(time.strftime("%H:%M:%S"), *parts, flush=True)
 
 
-def cached_embeddings(texts: list[str]) -> dict:
+def cached_embeddings(texts: list[str], precision: str) -> dict:
     CACHE.mkdir(parents=True, exist_ok=True)
-    path = CACHE / "embeddings.npz"
+    path = CACHE / ("embeddings.npz" if precision == "float32" else f"embeddings-{precision}.npz")
     store: dict = {}
     if path.is_file():
         with np.load(path, allow_pickle=False) as z:
@@ -64,19 +65,19 @@ def cached_embeddings(texts: list[str]) -> dict:
     missing = [t for t in texts if t not in store]
     if missing:
         log(f"embedding {len(missing)} new texts ({len(store)} cached)")
-        vectors = models.embed(missing)
+        vectors = models.embed(missing, Config(precision=precision))
         store.update(zip(missing, vectors))
         keys = sorted(store)
         np.savez(path, texts=np.array(keys), vectors=np.stack([store[k] for k in keys]).astype(np.float32))
     return {t: store[t] for t in texts}
 
 
-def featurise(pairs) -> np.ndarray:
+def featurise(pairs, precision: str) -> np.ndarray:
     premises = [normalise(p.premise) for p in pairs]
     hypotheses = [normalise(p.hypothesis) for p in pairs]
     texts = unique_texts(premises, hypotheses)
     infos = parse(texts)
-    return pair_matrix(premises, hypotheses, infos, cached_embeddings(texts), WordSimilarity())
+    return pair_matrix(premises, hypotheses, infos, cached_embeddings(texts, precision), WordSimilarity(Config()))
 
 
 def split_groups(pairs, share: float, seed: int) -> tuple[list[int], list[int]]:
@@ -148,6 +149,8 @@ def main(argv=None) -> int:
     ap.add_argument("--captions", type=int, default=1200, help="scenes for synthetic caption-style pairs")
     ap.add_argument("--fever-weight", type=float, default=10.0, help="row weight of FEVER-Symmetric pairs")
     ap.add_argument("--climate-weight", type=float, default=1.0, help="row weight of CLIMATE-FEVER pairs")
+    ap.add_argument("--encoder-precision", choices=PRECISIONS, default="int8",
+                    help="arithmetic of the frozen encoder's sentence embeddings (int8: 2.2x faster judging)")
     ap.add_argument("--dump-cv", help="append each candidate's FEVER-Symmetric cross-validation predictions "
                                        "to this JSONL file (error analysis)")
     args = ap.parse_args(argv)
@@ -174,7 +177,7 @@ def main(argv=None) -> int:
     log(f"train pairs: fever {len(fever)}, climate {len(climate)}, synthetic {len(synth)}, captions {len(captions)}"
         + (", sick" if args.with_sick else ""))
 
-    x = featurise(train)
+    x = featurise(train, args.encoder_precision)
     y = np.array([LABELS.index(p.label) for p in train])
     source = np.array([p.group.split(":")[0] for p in train])
     w = np.where(source == "fever", args.fever_weight, np.where(source == "climate", args.climate_weight, 1.0))
@@ -239,10 +242,11 @@ def main(argv=None) -> int:
     }
     figures = {"fever-sym (v0.1 + v0.2-dev) grouped 5-fold CV": {"accuracy": round(cv_parts["fever_cv_accuracy"], 4)}}
     for name, (pairs, two_way) in dev.items():
-        figures[name] = scores(head, featurise(pairs), pairs, two_way)
+        figures[name] = scores(head, featurise(pairs, args.encoder_precision), pairs, two_way)
         log(name, figures[name])
     head.meta.update({
         "labels": list(LABELS), "encoder": "sentence-transformers/all-MiniLM-L6-v2 (frozen)",
+        "encoder_precision": args.encoder_precision,
         "n_features": int(x.shape[1]), "alignment_features": list(FEATURE_NAMES),
         "chosen": label, "selection": cv_parts,
         "trained_on": ["fever-symmetric v0.2-dev and v0.1 files (all 708 unique pairs)",

@@ -16,6 +16,17 @@ def test_bfloat16_embeddings_agree_with_float32():
     assert not np.array_equal(full, half)  # the setting does change the arithmetic
 
 
+def test_int8_embeddings_stay_close_to_float32_and_leave_the_float32_model_alone():
+    texts = ["The Eiffel Tower was completed in 1889.", "Tardigrades survive brief heating to about 150 °C.",
+             "Set the fresh food compartment to 3 °C."]
+    before = models.embed(texts, Config(precision="float32"))
+    quantised = models.embed(texts, Config(precision="int8"))
+    assert np.min(np.sum(before * quantised, axis=1)) > 0.9
+    assert not np.allclose(before, quantised, atol=1e-3)
+    assert np.array_equal(models.embed(texts, Config(precision="float32")), before)  # quantised a copy
+    assert np.array_equal(models.embed(texts, Config(precision="int8")), quantised)  # deterministic
+
+
 def test_unknown_precision_is_refused(monkeypatch):
     with pytest.raises(ValueError, match="precision"):
         Config(precision="float8")

@@ -70,6 +70,8 @@ def test_remembered_parses_and_vectors_are_reused_by_the_judge():
         assert remember({claim: nlp(claim)[:], evidence: nlp(evidence)[:], "A -LRB- b -RRB- .": nlp("x")},
                         {claim: u, evidence: v, "A -LRB- b -RRB- .": u}) == 2  # the PTB text is not normalised
         assert featurise([evidence], [claim])[0, -1] == 0.0
+        # Vectors belong to one precision: another embeds afresh (and still reuses the parses).
+        assert featurise([evidence], [claim], precision="int8")[0, -1] > 0.5
         clear_cache()
         assert featurise([evidence], [claim])[0, -1] > 0.5
     finally:
@@ -164,3 +166,42 @@ def test_a_sentence_span_reads_like_its_own_doc():
     span = sentence_info(spans[1])
     assert span.indefinite == alone.indefinite and span.generic_subject == alone.generic_subject
     assert sentence_info(spans[2]).pronoun_subject and not span.pronoun_subject
+
+
+def test_a_topic_the_evidence_leaves_unsaid_is_not_a_missing_fact_but_a_rival_subject_is():
+    claim = "Mount Rushmore was carved by the sculptor Gutzon Borglum."
+    elided = "The sculptor Gutzon Borglum carved it between 1927 and 1941 with his son."
+    assert feature(claim, elided, "topic_elided") == 1.0 and feature(claim, elided, "missing_propn") == 0.0
+    rival = "Stone Mountain was carved by the sculptor Gutzon Borglum."
+    assert feature(claim, rival, "topic_elided") == 0.0 and feature(claim, rival, "missing_propn") > 0.0
+    # Part of a name the evidence uses covers the whole name's words.
+    assert feature("Brad Wilk co-founded the band.", "Wilk co-founded the band in 1991.", "coverage") == 1.0
+    assert feature("Brad Wilk co-founded the band.", "Tom Morello co-founded the band in 1991.", "coverage") < 1.0
+
+
+def test_a_bound_or_a_decade_is_met_by_a_number_inside_it_and_violated_by_one_outside():
+    claim = "The album sold more than 100,000 copies."
+    assert feature(claim, "The album sold 258,000 copies in its first week.", "bound_met") == 1.0
+    assert feature(claim, "The album sold 258,000 copies in its first week.", "num_conflict") == 0.0
+    assert feature(claim, "The album sold 40,000 copies in its first week.", "bound_violated") == 1.0
+    assert feature(claim, "The album reached number 3 in 2014.", "bound_met") == 0.0  # no copies to compare
+    assert feature("Carlos Santana was born in the 1940s.", "Carlos Santana (born July 20, 1947) is a guitarist.",
+                   "bound_met") == 1.0
+    assert feature("Carlos Santana was born in the fifties.", "Carlos Santana (born July 20, 1947) is a guitarist.",
+                   "bound_violated") == 1.0
+
+
+def test_calendar_dates_match_across_formats_and_conflict_on_month_or_day():
+    evidence = "Aleister Crowley (born 12 October 1875 - 1 December 1947) was an English occultist."
+    assert info(evidence).dates == {(1875, 10, 12), (1947, 12, 1)}
+    assert feature("Crowley was born on October 12th, 1875.", evidence, "date_match") == 1.0
+    assert feature("Crowley was born on June 12, 1875.", evidence, "date_conflict") == 1.0
+    assert feature("Crowley was born in October of 1875.", evidence, "date_match") == 1.0
+    assert feature("Crowley was born on 12 October 1876.", evidence, "date_conflict") == 0.0  # another year: no claim on it
+
+
+def test_a_name_of_the_topics_kind_in_the_evidence_stops_the_topic_being_taken_as_given():
+    claim = "The Battle of Hastings was fought on 25 September 1066."
+    assert feature(claim, "On 14 October 1066 the Normans defeated the English army.", "topic_elided") == 1.0
+    other = "Less than three weeks earlier, on 25 September 1066, Harold won the Battle of Stamford Bridge."
+    assert feature(claim, other, "topic_elided") == 0.0

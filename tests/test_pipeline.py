@@ -146,3 +146,17 @@ def test_the_nli_method_still_flags_a_wrong_year():
                    config=Config(method="nli"))
     assert report.sentences[0].status == "contradicted"
     assert report.sentences[0].suggestion and "1889" in report.sentences[0].suggestion.corrected
+
+
+def test_an_unsure_judge_label_is_no_relation_and_a_contradiction_needs_the_best_aligned_evidence():
+    from truthometer.pipeline import relate_by_judge
+    from truthometer.report import Evidence
+
+    best = Evidence("Titanium has atomic number 22.", "reference", "t.md #1", 0.89)
+    weak = Evidence("Zirconium has atomic number 40.", "reference", "t.md #5", 0.77)
+    far = Evidence("Titanium melts at 1,668 °C.", "reference", "t.md #3", 0.40)
+    pairs = [(best, best.score), (weak, weak.score), (far, far.score)]
+    relate_by_judge([best, weak, far], pairs, [[0.10, 0.05, 0.85], [0.37, 0.35, 0.28], [0.05, 0.05, 0.90]])
+    assert [e.relation for e in (best, weak, far)] == ["contradiction", "related", "related"]
+    relate_by_judge([weak], [(weak, weak.score)], [[0.62, 0.30, 0.08]])
+    assert weak.relation == "support" and weak.probability == 0.62

@@ -38,10 +38,29 @@ def _encoder(path: str | None):
         raise ModelNotAvailable(f"cannot load the sentence encoder from {path}: {exc}") from exc
 
 
+@lru_cache(maxsize=2)
+def _int8_encoder(path: str | None):
+    import copy
+    import warnings
+
+    import torch
+    from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+
+    model = copy.deepcopy(_encoder(path))
+    # Per-channel scales: per-tensor ones bend MiniLM's embeddings twice as far (mean cosine 0.94 vs 0.977).
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch announces the move of this API to torchao; it works as pinned
+        return quantize_dynamic(model, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8)
+
+
 def encoder(config: Config | None = None):
-    """The sentence-transformers model (all-MiniLM-L6-v2 unless configured)."""
+    """The sentence-transformers model (all-MiniLM-L6-v2 unless configured); with precision "int8", a
+    copy whose linear layers run in int8."""
+    config = config or Config()
     with _lock:
-        return _encoder((config or Config()).encoder_path)
+        if config.precision == "int8":
+            return _int8_encoder(config.encoder_path)
+        return _encoder(config.encoder_path)
 
 
 def embed(texts: list[str], config: Config | None = None) -> np.ndarray:

@@ -240,9 +240,11 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
     """Label each evidence sentence support / contradiction / related from the judge's probabilities.
 
     A contradiction counts only from the best-aligned evidence (within ALIGNMENT_MARGIN of the most
-    similar sentence): a sentence about something else "contradicts" a claim only by accident.
+    similar sentence): a sentence about something else "contradicts" a claim only by accident. A label
+    the judge gives less than DECISION_THRESHOLD is no relation at all (related): a 0.37 "support" would
+    otherwise stand in the argumentation as an equal of a 0.85 contradiction.
     """
-    from .judging.nli import LABELS
+    from .judging.nli import DECISION_THRESHOLD, LABELS
 
     by_text = {(e.text, e.source): p for (e, _), p in zip(pairs, probabilities)}
     best_score = max((s for _, s in pairs), default=0.0)
@@ -253,7 +255,9 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
         best = max(range(len(LABELS)), key=lambda i: p[i])
         ev.probability = float(p[best])
         relation = {"entailment": "support", "contradiction": "contradiction"}.get(LABELS[best], "related")
-        if relation == "contradiction" and ev.score < best_score - ALIGNMENT_MARGIN:
+        if p[best] < DECISION_THRESHOLD:
+            relation = "related"
+        elif relation == "contradiction" and ev.score < best_score - ALIGNMENT_MARGIN:
             relation = "related"
         ev.relation = relation
 

@@ -145,7 +145,8 @@ def judge_pairs(pairs: list[Pair], config: Config, batch_size: int = 512) -> tup
     from ..judging.nli import load_judge
 
     judge = load_judge(config)
-    judge.predict(["Warm-up sentence."], ["Warm up."])
+    # Warm up on real pairs: every model and table the judge touches is loaded before the clock starts.
+    judge.predict([p.premise for p in pairs[:32]], [p.hypothesis for p in pairs[:32]])
     from ..judging.nli.features import clear_cache
     clear_cache()  # the rate counts parsing and embedding every distinct text once
     out = np.zeros((len(pairs), 3))

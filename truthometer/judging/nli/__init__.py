@@ -133,13 +133,19 @@ class BundledJudge:
             raise ModelNotAvailable(f"the entailment judge in {self.directory} expects {expected} "
                                     f"features but this code computes {feature_count()}; {TRAIN_HINT}")
 
+    @property
+    def precision(self) -> str | None:
+        """The encoder precision the head was trained on (None for heads older than the setting: the
+        configured one)."""
+        return self.head.meta.get("encoder_precision")
+
     def predict(self, premises: list[str], hypotheses: list[str], progress: Callable | None = None) -> np.ndarray:
         from .features import featurise
 
         premises, hypotheses = check_pairs(premises, hypotheses)
         if not premises:
             return np.zeros((0, 3), dtype=np.float64)
-        x = featurise(premises, hypotheses, self.config, progress=progress)
+        x = featurise(premises, hypotheses, self.config, progress=progress, precision=self.precision)
         probs = neutralise(self.head.predict_proba(x), blank_rows(premises, hypotheses))
         if progress:
             progress(1.0, "judged")

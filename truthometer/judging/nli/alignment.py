@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
+from spacy.lang.en.stop_words import STOP_WORDS
 from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
@@ -129,8 +130,23 @@ ENTITY_FAMILIES = {
     "LANGUAGE": "norp", "LAW": "work",
 }
 FAMILIES = ("agent", "place", "norp", "date", "number", "ordinal", "work")
+#: Families of names a sentence can be about (its subject), unlike dates and amounts.
+NAMED_FAMILIES = frozenset({"agent", "place", "norp", "work"})
+#: Of those, the families whose other members in the evidence may be the topic instead of the claim's
+#: ("norp" is left out: nationalities and religions describe a topic more often than replace it).
+RIVAL_FAMILIES = frozenset({"agent", "place", "work"})
 CONTENT_POS = ("NOUN", "PROPN", "ADJ", "VERB", "NUM", "ADV")
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
+_DECADE = re.compile(r"^(1[0-9]{2}|20[0-9])0s$")
+_DAY = re.compile(r"(\d{1,2})(st|nd|rd|th)?")
+MONTHS = {name: i + 1 for i, name in enumerate(("january", "february", "march", "april", "may", "june", "july",
+                                                "august", "september", "october", "november", "december"))}
+#: "the fifties": read as the 1900s' decade, the century a decade word names when it names none.
+_DECADE_WORDS = {"twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950, "sixties": 1960,
+                 "seventies": 1970, "eighties": 1980, "nineties": 1990}
+#: Words before a number that make it a bound: "more than 100,000 copies" is met by 258,000.
+_LOWER_BOUNDS = ("more than", "greater than", "over", "above", "at least", "exceeding", "upwards of")
+_UPPER_BOUNDS = ("less than", "fewer than", "under", "below", "at most", "up to")
 _WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
                  "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
@@ -162,6 +178,13 @@ class SentenceInfo:
     #: The sentence opens with a personal pronoun ("He is best known for ..."): its subject is named
     #: elsewhere, usually in the sentence before.
     pronoun_subject: bool = False
+    #: Ranges a number of the sentence states (low, high, unit word): "more than 100,000 copies",
+    #: "in the 1950s", "in the fifties" (unit "year").
+    bounds: frozenset = frozenset()
+    #: Every number with the word after it (value, word): what a bound on "copies" compares with.
+    amounts: frozenset = frozenset()
+    #: Calendar dates the sentence names, as (year, month, day) with None for a part it leaves out.
+    dates: frozenset = frozenset()
 
 
 def _number(text: str):
@@ -173,8 +196,8 @@ def _number(text: str):
 
 
 def _determiner(doc, i: int):
-    """The token that determines the noun at ``i`` (an index into ``doc``, a Doc or a sentence Span): the
-    nearest earlier token past the noun's modifiers."""
+    """The token that determines the noun at ``i`` (an index into ``doc``: a Doc, a Span or a list of
+    tokens): the nearest earlier token past the noun's modifiers."""
     j = i - 1
     while j >= 0 and (doc[j].pos_ in ("ADJ", "ADV", "NOUN", "PROPN", "VERB") and doc[j].tag_ not in ("VBZ", "VBD", "VBP", "MD")
                       or doc[j].text == "-"):
@@ -202,29 +225,36 @@ def is_indefinite(doc, i: int) -> bool:
     return t.tag_ == "NNS" and (det is None or det.pos_ not in ("DET", "PRON", "PART", "PROPN"))
 
 
-def _generic_subject(doc, words: list) -> bool:
-    """``words``: the sentence's tokens less punctuation."""
+def _generic_subject(toks: list, words: list, base: int = 0) -> bool:
+    """``toks``: the sentence's tokens; ``words``: the same less punctuation; ``base``: the index of the
+    first token in its Doc (a Span's tokens carry their index in the whole Doc)."""
     if not words:
         return False
     first = words[0].lower_
     if first in GENERIC_OPENERS or " ".join(t.lower_ for t in words[:2]) in GENERIC_OPENERS:
         return True
-    base = getattr(doc, "start", 0)  # a Span's tokens carry their index in the whole Doc
     for t in words:
         if t.pos_ == "PROPN" or t.pos_ == "PRON":
             return False
         if t.pos_ == "NOUN":
-            return is_indefinite(doc, t.i - base)
+            return is_indefinite(toks, t.i - base)
     return False
 
 
 def sentence_info(doc) -> SentenceInfo:
-    """Read the slots of one spaCy doc (parsed without the parser)."""
+    """Read the slots of one spaCy doc or sentence span (parsed without the parser)."""
+    # One list of tokens, indexed from 0 for a Doc and a Span alike: spaCy builds a new Token object on
+    # every iteration and index, which was a quarter of the judge's time per sentence.
+    toks = list(doc)
     words, content, numbers = set(), [], set()
     negations = 0
     implicatives, quantities = set(), set()
-    for t in doc:
-        low, lemma = t.text.lower(), t.lemma_.lower()
+    bounds, amounts = set(), set()
+    for k, t in enumerate(toks):
+        low, lemma = t.lower_, t.lemma_.lower()
+        bound = _bound(toks, k)
+        if bound:
+            bounds.add(bound)
         words.add(low)
         words.add(lemma)
         if low in NEGATIONS or lemma in NEGATIONS:
@@ -235,25 +265,109 @@ def sentence_info(doc) -> SentenceInfo:
             value = _number(t.text)
             if value is not None:
                 numbers.add(value)
-                unit_word = _unit_after(doc, t.i)
+                unit_word = _unit_after(toks, k)
+                amounts.add((value, unit_word.lower().rstrip("s")))
                 amount = quantity(value, unit_word)
                 if amount is not None:
                     quantities.add((value, unit_word.lower(), *amount))
         if t.pos_ in CONTENT_POS and not t.is_stop and not t.is_punct and any(c.isalnum() for c in low) \
                 and lemma not in LIGHT_VERBS:
             content.append((lemma, low, t.pos_))
-    negations += len(NEGATION_PHRASES.findall(doc.text)) - sum(1 for t in doc if t.lower_ == "never")
-    entities = tuple((e.text.lower(), ENTITY_FAMILIES[e.label_]) for e in doc.ents if e.label_ in ENTITY_FAMILIES)
     text = doc.text
-    indefinite = frozenset(t.lemma_.lower() for k, t in enumerate(doc) if is_indefinite(doc, k))
+    negations += len(NEGATION_PHRASES.findall(text)) - sum(1 for t in toks if t.lower_ == "never")
+    ents = [e for e in doc.ents if e.label_ in ENTITY_FAMILIES]
+    entities = tuple((e.text.lower(), ENTITY_FAMILIES[e.label_]) for e in ents)
+    indefinite = frozenset(t.lemma_.lower() for k, t in enumerate(toks) if is_indefinite(toks, k))
     base = getattr(doc, "start", 0)  # a Span's entities carry their offsets in the whole Doc
-    opening = [e for e in doc.ents if e.label_ in ENTITY_FAMILIES and e.start - base <= 1]
-    words_only = [t for t in doc if not t.is_punct]
+    # The opening entity stands first or after a determiner: "After George's death" does not open with George.
+    first = 1 if toks and toks[0].pos_ == "DET" else 0
+    opening = [e.text.lower() for e in ents if e.start - base in (0, first) and ENTITY_FAMILIES[e.label_] in NAMED_FAMILIES]
+    opening = opening or _opening_name(toks)
+    words_only = [t for t in toks if not t.is_punct]
     pronoun_subject = bool(words_only) and words_only[0].lower_ in SUBJECT_PRONOUNS
     return SentenceInfo(text.lower(), tuple(tokens(text)), frozenset(words), tuple(content), entities,
-                        frozenset(numbers), frozenset(quantities), negations, frozenset(implicatives), len(doc),
-                        indefinite, _generic_subject(doc, words_only), opening[0].text.lower() if opening else "",
-                        pronoun_subject)
+                        frozenset(numbers), frozenset(quantities), negations, frozenset(implicatives), len(toks),
+                        indefinite, _generic_subject(toks, words_only, base), opening[0] if opening else "",
+                        pronoun_subject, frozenset(bounds), frozenset(amounts), calendar_dates(toks))
+
+
+def _bound(toks: list, k: int):
+    """The range the token at ``k`` states, as (low, high, unit word), or None: a decade ("1950s", "the
+    fifties") or a number after a bounding phrase ("more than 100,000 copies")."""
+    low = toks[k].lower_
+    if _DECADE.match(low):
+        start = float(low[:4])
+        return start, start + 9, "year"
+    if low in _DECADE_WORDS:
+        return float(_DECADE_WORDS[low]), _DECADE_WORDS[low] + 9.0, "year"
+    if not (toks[k].like_num and k):
+        return None
+    value = _number(toks[k].text)
+    before = " ".join(t.lower_ for t in toks[max(k - 2, 0):k])
+    unit_word = _unit_after(toks, k).lower()
+    if value is None:
+        return None
+    if any(before.endswith(b) for b in _LOWER_BOUNDS):
+        return value, math.inf, unit_word
+    if any(before.endswith(b) for b in _UPPER_BOUNDS):
+        return -math.inf, value, unit_word
+    return None
+
+
+def bound_met(bound, evidence: "SentenceInfo") -> bool | None:
+    """Whether the evidence states a number inside the claim's range (None: it states none comparable).
+    Years compare with years; other numbers with numbers followed by the same unit word."""
+    low, high, unit_word = bound
+    if unit_word == "year":
+        values = [v for v in evidence.numbers if 1000 <= v <= 2099 and v == int(v)]
+    else:
+        values = [v for v, u in evidence.amounts if u == unit_word.rstrip("s")]
+    if not values:
+        return None
+    return any(low <= v <= high for v in values)
+
+
+def _day(token) -> int | None:
+    m = _DAY.fullmatch(token.lower_)
+    return int(m.group(1)) if m and 1 <= int(m.group(1)) <= 31 else None
+
+
+def calendar_dates(toks: list) -> frozenset:
+    """(year, month, day) of every month name and the day and year around it: "12 October 1875",
+    "December 15th, 2006", "June of 1866" (no day), "in May" (no year)."""
+    found = set()
+    for k, t in enumerate(toks):
+        month = MONTHS.get(t.lower_)
+        if month is None or (t.lower_ == "may" and t.pos_ != "PROPN"):
+            continue
+        day = _day(toks[k - 1]) if k else None
+        year = None
+        for j in range(k + 1, min(k + 5, len(toks))):
+            word = toks[j].lower_
+            if day is None and _day(toks[j]) is not None and j == k + 1:
+                day = _day(toks[j])
+            elif _YEAR.match(word) and not word.endswith("s"):
+                year = int(word)
+                break
+            elif word not in (",", "of", "the") and j > k + 1:
+                break
+        found.add((year, month, day))
+    return frozenset(found)
+
+
+def dates_agree(claim_date: tuple, evidence_date: tuple) -> bool:
+    """Every part the claim states, the evidence date states the same (a part either leaves out agrees)."""
+    return all(c is None or e is None or c == e for c, e in zip(claim_date, evidence_date))
+
+
+def _opening_name(toks: list) -> list[str]:
+    """The proper nouns a sentence opens with (after one determiner), lower-cased, as a one-item list; the
+    small NER model misses many names ("Mount Rushmore was carved ...")."""
+    start = 1 if toks and toks[0].pos_ == "DET" else 0
+    end = start
+    while end < len(toks) and toks[end].pos_ == "PROPN":
+        end += 1
+    return [" ".join(t.lower_ for t in toks[start:end])] if end > start else []
 
 
 def _unit_after(doc, i: int) -> str:
@@ -271,7 +385,10 @@ def matched_numbers(claim: SentenceInfo, evidence: SentenceInfo) -> frozenset:
     same = claim.numbers & evidence.numbers
     converted = {value for value, _, dim, base in claim.quantities
                  if any(same_quantity((dim, base), (d, b)) for _, _, d, b in evidence.quantities)}
-    return frozenset(same | converted)
+    # "more than 100,000" met by 258,000; "the 1950s" by 1957.
+    bounded = {value for low, high, _ in claim.bounds if bound_met((low, high, _), evidence)
+               for value in claim.numbers if value in (low, high)}
+    return frozenset(same | converted | bounded)
 
 
 def _covered(lemma: str, low: str, premise: SentenceInfo) -> bool:
@@ -288,8 +405,8 @@ def _covered(lemma: str, low: str, premise: SentenceInfo) -> bool:
 def _entity_present(text: str, premise: SentenceInfo) -> bool:
     if text in premise.text_lower:
         return True
-    # Surnames and partial names: "Cruz" for "Penélope Cruz".
-    parts = [p for p in text.split() if len(p) > 2]
+    # Surnames and partial names: "Cruz" for "Penélope Cruz" (not "the" for "the Battle of Hastings").
+    parts = [p for p in text.split() if len(p) > 2 and p not in STOP_WORDS]
     if parts and any(p in premise.words for p in parts):
         return True
     return len(text) >= 5 and fuzz.partial_ratio(text, premise.text_lower) >= 90
@@ -309,8 +426,29 @@ FEATURE_NAMES: tuple[str, ...] = (
     "log_len_claim", "log_len_evidence", "len_ratio",
     "synonym_covered", "missing_after_synonyms", "min_missing_similarity", "coverage_with_synonyms",
     "generic_claim", "generic_evidence", "conflict_indefinite", "conflict_specific", "hypernym_covered",
-    "more_specific_claim", "neg_x_generic", "subject_by_pronoun", "antonym_x_generic",
+    "more_specific_claim", "neg_x_generic", "subject_by_pronoun", "antonym_x_generic", "topic_elided",
+    "bound_met", "bound_violated", "date_match", "date_conflict",
 )
+
+
+def elided_topic(claim: SentenceInfo, evidence: SentenceInfo) -> str:
+    """The claim's opening entity when the evidence leaves it unsaid and names no rival in its place, or "".
+
+    A sentence taken from a document about X rarely names X ("It first aired in 2008", "Sculptor Gutzon
+    Borglum created the design" on the Mount Rushmore page): the missing subject is the document's topic,
+    not a missing fact. An evidence sentence opening with another entity the claim does not mention ("The
+    Rock has played the role") is a rival subject, not an elision."""
+    topic = claim.subject_entity
+    if not topic or claim.pronoun_subject or _entity_present(topic, evidence):
+        return ""
+    rival = evidence.subject_entity and not _entity_present(evidence.subject_entity, claim)
+    # Another name of the topic's kind anywhere in the evidence may be what it is about instead: "The
+    # Battle of Hastings was fought on 25 September" / "on 25 September, Harold won the Battle of
+    # Stamford Bridge".
+    family = next((f for text, f in claim.entities if text == topic), None)
+    rival = rival or family in RIVAL_FAMILIES and any(
+        f == family and not _entity_present(text, claim) for text, f in evidence.entities)
+    return "" if rival or evidence.generic_subject else topic
 
 
 def nearest_meaning(lemma: str, pos: str, evidence: SentenceInfo, similarity) -> float:
@@ -330,6 +468,13 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
 
     ``similarity(lemma_a, lemma_b)`` gives the cosine of two words' embeddings; without it, no missing
     word counts as a synonym."""
+    # "He is best known for ...": the evidence's pronoun stands for the claim's opening entity.
+    resolved = claim.subject_entity if evidence.pronoun_subject and not claim.pronoun_subject else ""
+    elided = elided_topic(claim, evidence)
+    # Words of a claim entity the evidence names ("Brad Wilk" / "Wilk"), or leaves to the document's topic,
+    # are covered: "Brad" is not a missing fact.
+    given = {text for text, _ in claim.entities if text in (resolved, elided) or _entity_present(text, evidence)}
+    given_words = {w for text in (*given, resolved, elided) for w in text.split()}
     missing_pos = dict.fromkeys(CONTENT_POS, 0)
     conflict_pos = dict.fromkeys(CONTENT_POS, 0)
     claim_lemmas = {c[0] for c in claim.content} | {c[1] for c in claim.content}
@@ -341,7 +486,7 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
     # A number stated in another unit or spelled out ("ten" / "10") covers the number and its unit word.
     converted_words = {unit for value, unit, _, _ in claim.quantities if value in numbers_matched}
     for lemma, low, pos in claim.content:
-        if _covered(lemma, low, evidence) or low in converted_words or (
+        if _covered(lemma, low, evidence) or low in converted_words or low in given_words or (
                 pos == "NUM" and _number(low) in numbers_matched):
             covered += 1
         elif any(lemma in HYPERNYMS.get(other, ()) for other in evidence_lemmas):
@@ -374,11 +519,9 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
     for text, family in evidence.entities:
         if not _entity_present(text, claim):
             evidence_families.setdefault(family, set()).add(text)
-    # "He is best known for ...": the evidence's pronoun stands for the claim's opening entity.
-    resolved = claim.subject_entity if evidence.pronoun_subject and not claim.pronoun_subject else ""
     ent = {(k, f): 0 for f in FAMILIES for k in ("present", "conflict", "absent")}
     for text, family in claim.entities:
-        if _entity_present(text, evidence) or text == resolved:
+        if text in given:
             ent[("present", family)] += 1
         elif evidence_families.get(family, set()) - {text}:
             ent[("conflict", family)] += 1
@@ -395,6 +538,11 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
     antonym_ce = sum(1 for w in claim_words if ANTONYMS.get(w, frozenset()) & evidence.words and w not in evidence.words)
     antonym_ec = sum(1 for w in evidence_words if ANTONYMS.get(w, frozenset()) & claim.words and w not in claim.words)
 
+    # A date agrees when the evidence names one with the same parts; it conflicts when the evidence's dates
+    # of the same year (or with no year) all differ in month or day: "June 12, 1875" / "12 October 1875".
+    date_match = any(dates_agree(c, e) and c[1] == e[1] for c in claim.dates for e in evidence.dates)
+    date_conflict = not date_match and any(
+        c[0] is None or e[0] is None or c[0] == e[0] for c in claim.dates for e in evidence.dates)
     neg_parity = float(claim.negations % 2 != evidence.negations % 2)
     conflict = float(conflict_any > 0 or num_conflict > 0 or antonym_ce > 0 or antonym_ec > 0
                      or sum(conflict_pos.values()) > 0)
@@ -426,5 +574,9 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
         # "A man is sitting" / "A man is standing": opposites said of unidentified participants may be
         # two scenes, unlike "The Cretaceous began" / "ended".
         float(antonym_ce + antonym_ec > 0) * float(claim.generic_subject and evidence.generic_subject),
+        float(bool(elided)),
+        float(any(bound_met(b, evidence) is True for b in claim.bounds)),
+        float(any(bound_met(b, evidence) is False for b in claim.bounds)),
+        float(date_match), float(date_conflict),
     ]
     return np.asarray(values, dtype=np.float32)

@@ -86,17 +86,30 @@ class WordSimilarity:
 def pair_matrix(premises: list[str], hypotheses: list[str], infos: dict, vectors: dict,
                 similarity: WordSimilarity | None = None) -> np.ndarray:
     """Rows of [alignment features, |u-v|, u*v, cos] for normalised texts already parsed and embedded."""
+    rows = alignment_rows(premises, hypotheses, infos, similarity)
+    fill_embedding_columns(rows, premises, hypotheses, vectors)
+    return rows
+
+
+def alignment_rows(premises: list[str], hypotheses: list[str], infos: dict,
+                   similarity: WordSimilarity | None = None) -> np.ndarray:
+    """Feature rows with the alignment columns filled and the embedding columns still zero."""
     rows = np.zeros((len(premises), feature_count()), dtype=np.float32)
     n_align = len(FEATURE_NAMES)
     if similarity is not None:
         similarity.prime(infos[t] for t in {*premises, *hypotheses})
     for i, (p, h) in enumerate(zip(premises, hypotheses)):
-        u, v = vectors[h], vectors[p]
         rows[i, :n_align] = pair_features(infos[h], infos[p], similarity)
-        rows[i, n_align:n_align + EMBED_DIM] = np.abs(u - v)
-        rows[i, n_align + EMBED_DIM:n_align + 2 * EMBED_DIM] = u * v
-        rows[i, -1] = float(np.dot(u, v))
     return rows
+
+
+def fill_embedding_columns(rows: np.ndarray, premises: list[str], hypotheses: list[str], vectors: dict) -> None:
+    n_align = len(FEATURE_NAMES)
+    u = np.stack([vectors[h] for h in hypotheses]) if hypotheses else np.zeros((0, EMBED_DIM), np.float32)
+    v = np.stack([vectors[p] for p in premises]) if premises else np.zeros((0, EMBED_DIM), np.float32)
+    rows[:, n_align:n_align + EMBED_DIM] = np.abs(u - v)
+    rows[:, n_align + EMBED_DIM:n_align + 2 * EMBED_DIM] = u * v
+    rows[:, -1] = np.einsum("ij,ij->i", u, v)
 
 
 def feature_count() -> int:
@@ -109,61 +122,73 @@ def feature_names() -> list[str]:
 
 
 #: Parsed and embedded texts kept per process: the pipeline judges the same evidence sentences against
-#: many claims, and one claim against many sentences. Bounded; oldest entries leave first.
+#: many claims, and one claim against many sentences. Bounded; oldest entries leave first. A parse does not
+#: depend on the encoder, a vector does: vectors are kept per encoder and precision.
 CACHE_SIZE = 20_000
-_cache: "OrderedDict[tuple, tuple]" = OrderedDict()
+_infos: "OrderedDict[str, object]" = OrderedDict()
+_vectors: "OrderedDict[tuple, np.ndarray]" = OrderedDict()
 _words: "OrderedDict[tuple, np.ndarray]" = OrderedDict()
 _cache_lock = threading.Lock()
 
 
+def _vector_key(config: Config) -> tuple:
+    return config.encoder_path, config.precision
+
+
+def _keep(infos: dict, vectors: dict, key: tuple) -> None:
+    with _cache_lock:
+        _infos.update(infos)
+        _vectors.update(((key, t), v) for t, v in vectors.items())
+        for store in (_infos, _vectors):
+            while len(store) > CACHE_SIZE:
+                store.popitem(last=False)
+
+
 def clear_cache() -> None:
     with _cache_lock:
-        _cache.clear()
+        _infos.clear()
+        _vectors.clear()
         _words.clear()
 
 
 def remember(docs: dict, vectors: dict, config: Config | None = None) -> int:
     """Take texts a caller already parsed (a spaCy pipeline with the tagger, lemmatizer and NER; the
-    parser may have run too) and embedded with the same encoder into the cache, so the judge does not
-    parse and embed them again. Only texts normalisation leaves unchanged are taken; returns how many."""
-    key = (config or Config()).encoder_path
-    taken = 0
-    with _cache_lock:
-        for text, doc in docs.items():
-            vector = vectors.get(text)
-            if vector is None or normalise(text) != text or (key, text) in _cache:
-                continue
-            _cache[(key, text)] = (sentence_info(doc), np.asarray(vector, dtype=np.float32))
-            taken += 1
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return taken
+    parser may have run too) and embedded with the encoder of ``config`` into the cache, so the judge does
+    not parse them again, nor embed them when it uses the same encoder and precision. Only texts
+    normalisation leaves unchanged are taken; returns how many."""
+    taken = {t: doc for t, doc in docs.items() if normalise(t) == t and t in vectors}
+    _keep({t: sentence_info(doc) for t, doc in taken.items()},
+          {t: np.asarray(vectors[t], dtype=np.float32) for t in taken}, _vector_key(config or Config()))
+    return len(taken)
 
 
 def featurise(premises: list[str], hypotheses: list[str], config: Config | None = None,
-              progress: Callable | None = None) -> np.ndarray:
-    """Feature rows for raw (premise, hypothesis) strings."""
+              progress: Callable | None = None, precision: str | None = None) -> np.ndarray:
+    """Feature rows for raw (premise, hypothesis) strings. ``precision`` overrides the config's for the
+    sentence embeddings (a head is used with the precision it was trained on); word similarities always
+    come from ``config``."""
     config = config or Config()
+    embed_config = config.with_(precision=precision) if precision else config
+    key = _vector_key(embed_config)
     premises = [normalise(p) for p in premises]
     hypotheses = [normalise(h) for h in hypotheses]
     texts = unique_texts(premises, hypotheses)
-    encoder_key = config.encoder_path
     with _cache_lock:
-        known = {t: _cache[(encoder_key, t)] for t in texts if (encoder_key, t) in _cache}
-    todo = [t for t in texts if t not in known]
-    # The encoder runs in a second thread while spaCy parses: torch releases the GIL, and on a machine
-    # whose other core is busy the two overlap instead of queueing (1.4x on 2 cores, same numbers).
+        infos = {t: _infos[t] for t in texts if t in _infos}
+        vectors = {t: _vectors[(key, t)] for t in texts if (key, t) in _vectors}
+    to_parse = [t for t in texts if t not in infos]
+    to_embed = [t for t in texts if t not in vectors]
+    # The encoder runs in a second thread while spaCy parses and the alignment features are computed:
+    # torch releases the GIL, so the two overlap instead of queueing (same numbers either way).
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(embed, todo, config)
-        infos = parse(todo, progress=progress)
+        pending = pool.submit(embed, to_embed, embed_config)
+        new_infos = parse(to_parse, progress=progress)
+        infos.update(new_infos)
+        rows = alignment_rows(premises, hypotheses, infos, WordSimilarity(config))
         if progress:
             progress(0.5, "embedding")
-        vectors = pending.result()
-    with _cache_lock:
-        for t in todo:
-            _cache[(encoder_key, t)] = (infos[t], vectors[t])
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    for t, (info, vector) in known.items():
-        infos[t], vectors[t] = info, vector
-    return pair_matrix(premises, hypotheses, infos, vectors, WordSimilarity(config))
+        new_vectors = pending.result()
+    _keep(new_infos, new_vectors, key)
+    vectors.update(new_vectors)
+    fill_embedding_columns(rows, premises, hypotheses, vectors)
+    return rows

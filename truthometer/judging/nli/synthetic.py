@@ -7,6 +7,7 @@ From an evidence sentence s (the premise) and its first clause h (a subset of s)
 - h with a word replaced by its antonym (began -> ended) -> contradiction;
 - h with a measured amount restated in another unit -> entailment; restated wrongly -> contradiction;
 - h with a person's full name cut to the surname -> entailment;
+- h negated with a filler after the verb swapped ("was not directed by B") -> entailment;
 - h with a year or place added that s does not mention -> neutral (a slot the evidence does not cover);
 - the first clause of an unrelated sentence -> neutral.
 """
@@ -49,8 +50,9 @@ def _replace(text: str, start: int, end: int, new: str) -> str:
     return text[:start] + new + text[end:]
 
 
-def swap_entity(doc, pool: dict, rng: random.Random) -> str | None:
-    ents = [e for e in doc.ents if e.label_ in SWAP_LABELS]
+def _swap_choice(doc, pool: dict, rng: random.Random, ents=None):
+    """An entity of ``doc`` and another filler of the same type for it, or None."""
+    ents = [e for e in (doc.ents if ents is None else ents) if e.label_ in SWAP_LABELS]
     if not ents:
         return None
     ent = ents[rng.randrange(len(ents))]
@@ -63,7 +65,26 @@ def swap_entity(doc, pool: dict, rng: random.Random) -> str | None:
         if not options:
             return None
         new = options[rng.randrange(len(options))]
+    return ent, new
+
+
+def swap_entity(doc, pool: dict, rng: random.Random) -> str | None:
+    choice = _swap_choice(doc, pool, rng)
+    if choice is None:
+        return None
+    ent, new = choice
     return _replace(doc.text, ent.start_char, ent.end_char, new)
+
+
+def negated_swap(doc, pool: dict, rng: random.Random) -> str | None:
+    """h negated with a filler after the verb swapped ("was directed by A" -> "was not directed by B"):
+    entailment, as FEVER reads it - the evidence names another filler, so the claim's is not it. The
+    subject is left alone: "B was not directed by A" says nothing about A's film."""
+    negated = negate(doc)
+    choice = _swap_choice(doc, pool, rng, [e for e in doc.ents if e.start > 1])
+    if negated is None or choice is None or negated.count(choice[0].text) != 1:
+        return None
+    return negated.replace(choice[0].text, choice[1])
 
 
 def antonym_swap(doc, rng: random.Random) -> str | None:
@@ -161,7 +182,8 @@ def generate(sentences: list[str], nlp, seed: int = 13, per_sentence: int = 3) -
         contradictions = [swap_entity(doc, pool, rng), negate(doc), antonym_swap(doc, rng),
                           restate_quantity(doc, rng, wrong=True)]
         made += [("contradiction", c) for c in contradictions if c]
-        made += [("entailment", e) for e in (restate_quantity(doc, rng), shorten_name(doc)) if e]
+        made += [("entailment", e) for e in (restate_quantity(doc, rng), shorten_name(doc),
+                                             negated_swap(doc, pool, rng)) if e]
         extra = add_unmentioned(doc, pool, rng)
         if extra:
             made.append(("neutral", extra))
