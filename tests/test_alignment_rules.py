@@ -372,3 +372,12 @@ def test_what_one_died_before_doing_is_not_done():
                      "Roe finished her third novel in 1950 and died in 1961 .") == "Ann Roe finished her third novel ."
     a = align("Ann Roe finished her third novel .", "Roe moved to Leeds and died before finishing her third novel .")
     assert a.evidence_negated and a.polarity_mismatch
+
+
+def test_a_title_in_apposition_to_a_common_noun_is_one_name():
+    # The small model tags "One" of such titles as a number and "Boys" as a noun: the title is one slot
+    # (and a number it contains names nothing), its counterpart the title in apposition to the same noun.
+    evidence = "Road Home is a song recorded by Ann Lee for her third album , One of the Girls ( 2011 ) ."
+    assert corrected("The album One of the Kids contains Road Home .", evidence) == \
+        "The album One of the Girls contains Road Home ."
+    assert corrected("The album One of the Girls contains Road Home .", evidence) is None

@@ -29,6 +29,9 @@ participants are not the claim verb's, tells another event. Some are the same: a
 "drummer"), a place and its adjective ("Africa" / "African"), an amount in another unit ("50 years" /
 "five decades"), a close noun under a shared modifier ("country performer" / "country singer"). And a
 preposition stating the contrary relation to the same object is a slot ("born outside of" / "born in").
+A title of several words in apposition to a common noun ("the album One of the Boys") is one name,
+whatever the small model tags of it, and names of one noun name the same thing ("her album , One of the
+Girls").
 """
 from __future__ import annotations
 
@@ -286,8 +289,10 @@ def extract_slots(doc) -> list[Slot]:
         slots.append(slot)
         taken.update(range(slot.i, slot.j))
 
+    _titles_in_apposition(doc, add)
     for ent in doc.ents:
-        if ent.label_ in ENTITY_LABELS and not any(_is_year(t) for t in ent):
+        if ent.label_ in ENTITY_LABELS and not any(_is_year(t) for t in ent) and not taken & set(
+                range(ent.start, ent.end)):
             if len(ent) == 1 and _CODE.match(ent.text) and any(c.isdigit() for c in ent.text):
                 add(Slot("code", ent.start, ent.end, label="CODE", value=ent.text.upper()))
                 continue
@@ -357,6 +362,30 @@ def _untagged_names(doc, slots: list, taken: set[int], add) -> None:
             slots.remove(s)
             taken.difference_update(range(s.i, s.j))
         add(unit)
+
+
+#: Function words a title may have inside it ("One of the Boys"); not the prepositions that place a
+#: work somewhere ("Homeland on Showtime").
+_TITLE_WORDS = {"of", "the", "a", "an"}
+
+
+def _titles_in_apposition(doc, add) -> None:
+    """A title of several words in apposition to a common noun ("the album One of the Boys", "her
+    second album , One of the Girls ( 2008 )") is one name, however the small model tags its words (a
+    number, a plural noun): capitalised words and the function words between them, up to the first
+    word that is neither. A name the model tags whole is left to the model."""
+    for t in doc:
+        if t.dep_ != "appos" or t.head.pos_ != "NOUN" or t.i < t.head.i or not t.text[:1].isupper():
+            continue
+        j = t.i + 1
+        while j <= t.right_edge.i and not doc[j].is_punct and (
+                doc[j].text[:1].isupper() or doc[j].lower_ in _TITLE_WORDS):
+            j += 1
+        while j > t.i + 1 and doc[j - 1].lower_ in _TITLE_WORDS:
+            j -= 1
+        if j - t.i < 2 or any(e.start <= t.i and j <= e.end and e.label_ in ENTITY_LABELS for e in doc.ents):
+            continue
+        add(Slot("entity", t.i, j, label="WORK_OF_ART", value=normalise(doc[t.i:j].text)))
 
 
 def _title_start(doc, start: int, taken: set[int]) -> int:
@@ -552,11 +581,18 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
     # apposition the role of the noun it names ("from his second album , Kryptonite"); a year in
     # apposition ("Guess Who ( 2005 )") dates its noun and plays no role of its own.
     climb = ("conj",) if slot.kind in ("date", "number") else ("conj", "appos")
-    while c_root.dep_ in climb and c_root.head.i != c_root.i:
-        c_root = c_root.head
-    while e_root.dep_ in climb and e_root.head.i != e_root.i:
-        e_root = e_root.head
+    named = []
+    for t in (c_root, e_root):
+        while t.dep_ in climb and t.head.i != t.i:
+            t = t.head
+        named.append(t)
+    c_root, e_root = named
     score = 0.0
+    if slot.kind == "entity" and c_root.pos_ == e_root.pos_ == "NOUN" and c_root.lemma_.lower() == \
+            e_root.lemma_.lower() and not (slot.i <= c_root.i < slot.j) and not (cand.i <= e_root.i < cand.j):
+        # Names of one noun ("the album One of the Boys" / "her album , One of the Girls") name the same
+        # thing, wherever the noun stands in each sentence.
+        score += 1.5
     if c_root.dep_ == e_root.dep_ and slot.kind not in ("date", "number"):
         score += 0.5  # a bare relation says little about which number or date is meant
     ch, eh = c_root.head, e_root.head
@@ -731,6 +767,8 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
             ent = next((e for e in evidence.ents if e.start <= t.i < e.end), None)
             return (ent.start, ent.end) if ent is not None else (t.i, t.i + 1)
     for ent in evidence.ents:
+        if ent.label_ in NUMERIC_LABELS | {"DATE", "TIME"}:
+            continue  # "One" of "One of the Girls" tagged as a number names nothing
         theirs = set(normalise(ent.text).split()) - {"the", "of", "and"}
         if fuzz.ratio(normalise(ent.text), target) >= FUZZY_THRESHOLD:
             return ent.start, ent.end
