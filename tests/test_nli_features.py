@@ -205,3 +205,11 @@ def test_a_name_of_the_topics_kind_in_the_evidence_stops_the_topic_being_taken_a
     assert feature(claim, "On 14 October 1066 the Normans defeated the English army.", "topic_elided") == 1.0
     other = "Less than three weeks earlier, on 25 September 1066, Harold won the Battle of Stamford Bridge."
     assert feature(claim, other, "topic_elided") == 0.0
+
+
+def test_a_decade_word_met_by_a_year_is_covered_and_disbanding_is_the_opposite_of_forming():
+    evidence = "Carlos Santana (born July 20, 1957) is a guitarist."
+    assert feature("Carlos Santana was born in the fifties.", evidence, "all_covered") == 1.0
+    assert feature("Carlos Santana was born in the forties.", evidence, "all_covered") == 0.0
+    assert feature("Paramore formed in 2004.", "Paramore is a rock band that disbanded in 2004.",
+                   "antonym_claim_to_evidence") > 0

@@ -72,6 +72,12 @@ _ANTONYM_PAIRS = [
     ("fiction", "nonfiction"), ("legal", "illegal"), ("private", "public"), ("domestic", "foreign"),
     ("ancient", "modern"), ("empty", "full"), ("asleep", "awake"), ("same", "different"),
     ("warming", "cooling"), ("melt", "freeze"), ("boy", "girl"), ("husband", "wife"),
+    ("form", "disband"), ("form", "dissolve"), ("found", "dissolve"), ("join", "leave"), ("join", "quit"),
+    ("allow", "forbid"), ("allow", "ban"), ("permit", "forbid"), ("support", "oppose"), ("agree", "disagree"),
+    ("victory", "defeat"), ("approve", "reject"), ("pass", "fail"), ("succeed", "fail"), ("hire", "fire"),
+    ("marry", "divorce"), ("appear", "disappear"), ("remember", "forget"), ("import", "export"),
+    ("rural", "urban"), ("cheap", "expensive"), ("safe", "dangerous"), ("rich", "poor"), ("strong", "weak"),
+    ("easy", "difficult"), ("deep", "shallow"), ("wide", "narrow"), ("win", "defeat"),
 ]
 ANTONYMS: dict[str, frozenset] = {}
 for _a, _b in _ANTONYM_PAIRS:
@@ -291,6 +297,10 @@ def sentence_info(doc) -> SentenceInfo:
                         pronoun_subject, frozenset(bounds), frozenset(amounts), calendar_dates(toks))
 
 
+def _bound_of_word(word: str) -> tuple:
+    return float(_DECADE_WORDS[word]), _DECADE_WORDS[word] + 9.0, "year"
+
+
 def _bound(toks: list, k: int):
     """The range the token at ``k`` states, as (low, high, unit word), or None: a decade ("1950s", "the
     fifties") or a number after a bounding phrase ("more than 100,000 copies")."""
@@ -299,7 +309,7 @@ def _bound(toks: list, k: int):
         start = float(low[:4])
         return start, start + 9, "year"
     if low in _DECADE_WORDS:
-        return float(_DECADE_WORDS[low]), _DECADE_WORDS[low] + 9.0, "year"
+        return _bound_of_word(low)
     if not (toks[k].like_num and k):
         return None
     value = _number(toks[k].text)
@@ -475,6 +485,8 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
     # are covered: "Brad" is not a missing fact.
     given = {text for text, _ in claim.entities if text in (resolved, elided) or _entity_present(text, evidence)}
     given_words = {w for text in (*given, resolved, elided) for w in text.split()}
+    # "born in the fifties" is covered by "born July 20, 1957".
+    given_words |= {w for w in claim.words if w in _DECADE_WORDS and bound_met(_bound_of_word(w), evidence)}
     missing_pos = dict.fromkeys(CONTENT_POS, 0)
     conflict_pos = dict.fromkeys(CONTENT_POS, 0)
     claim_lemmas = {c[0] for c in claim.content} | {c[1] for c in claim.content}
