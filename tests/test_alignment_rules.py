@@ -381,3 +381,13 @@ def test_a_title_in_apposition_to_a_common_noun_is_one_name():
     assert corrected("The album One of the Kids contains Road Home .", evidence) == \
         "The album One of the Girls contains Road Home ."
     assert corrected("The album One of the Girls contains Road Home .", evidence) is None
+
+
+def test_a_verbs_object_is_the_classifier_of_its_agent_noun():
+    # "plays drums" / "a bass player": the object of a verb and the classifier of the noun naming who
+    # does it play one role, though neither their relations nor their governors are the same words.
+    assert corrected("Jo Hart plays drums in the band Redline .", "Jo Hart is the bass player of the band Redline .") \
+        == "Jo Hart plays bass in the band Redline ."
+    assert corrected("Tom Reed taught history at Elm Park School .",
+                     "He took a job as a music teacher at Elm Park School in 1990 .") == \
+        "Tom Reed taught music at Elm Park School ."

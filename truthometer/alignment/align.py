@@ -31,7 +31,8 @@ participants are not the claim verb's, tells another event. Some are the same: a
 preposition stating the contrary relation to the same object is a slot ("born outside of" / "born in").
 A title of several words in apposition to a common noun ("the album One of the Boys") is one name,
 whatever the small model tags of it, and names of one noun name the same thing ("her album , One of the
-Girls").
+Girls"). The object of a verb and the classifier of the agent noun derived from it play one role
+("taught history" / "a physics teacher").
 """
 from __future__ import annotations
 
@@ -587,6 +588,8 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
             t = t.head
         named.append(t)
     c_root, e_root = named
+    if _agent_classifier(c_root, e_root):
+        return 1.5  # a relation and a governor, both in other words
     score = 0.0
     if slot.kind == "entity" and c_root.pos_ == e_root.pos_ == "NOUN" and c_root.lemma_.lower() == \
             e_root.lemma_.lower() and not (slot.i <= c_root.i < slot.j) and not (cand.i <= e_root.i < cand.j):
@@ -606,6 +609,14 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
         if ch.head.i != ch.i and eh.head.i != eh.i and ch.head.lemma_.lower() == eh.head.lemma_.lower():
             score += 1.0 if ch.pos_ == "ADP" else 0.5
     return score
+
+
+def _agent_classifier(c_root, e_root) -> bool:
+    """The object of the claim's verb and the classifier of the evidence's agent noun derived from that
+    verb play one role: "taught history" / "a physics teacher", "plays drums" / "a bass player"."""
+    return (c_root.dep_ == "dobj" and c_root.head.pos_ == "VERB" and e_root.dep_ == "compound"
+            and e_root.pos_ == "NOUN" and e_root.head.pos_ == "NOUN"
+            and _derived(c_root.head.lemma_, e_root.head.lemma_))
 
 
 _END_WORDS = {"complete", "finish", "end", "conclude", "die", "close", "open", "inaugurate", "last", "until"}
@@ -938,7 +949,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             return (normalise(evidence[c.i:c.j].text) not in claim_lemmas and c.value not in claim_lemmas
                     and f" {normalise(evidence[c.i:c.j].text)} " not in claim_norm)
 
-        options = [c for c in cands if _compatible(slot, c) and novel(c)]
+        options = [c for c in cands if (_compatible(slot, c) or slot.kind == "noun" and c.kind == "attribute"
+                                        and _agent_classifier(claim[slot.i], evidence[c.i])) and novel(c)]
         if slot.kind == "entity":
             # A name the small model did not tag ("the series Homeland") or tagged as another kind of
             # name may stand for this one when it plays the same role (the small model's labels are
