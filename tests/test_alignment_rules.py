@@ -391,3 +391,11 @@ def test_a_verbs_object_is_the_classifier_of_its_agent_noun():
     assert corrected("Tom Reed taught history at Elm Park School .",
                      "He took a job as a music teacher at Elm Park School in 1990 .") == \
         "Tom Reed taught music at Elm Park School ."
+
+
+def test_a_year_is_in_a_decade_and_corrects_it_as_the_claim_writes_decades():
+    evidence = "Ann Lee ( born May 2 , 1963 ) is a painter who moved to Paris in 1985 ."
+    assert corrected("Ann Lee was born in the fifties .", evidence) == "Ann Lee was born in the sixties ."
+    assert corrected("Ann Lee was born in the 1950s .", evidence) == "Ann Lee was born in the 1960s ."
+    assert corrected("Ann Lee was born in the sixties .", evidence) is None
+    assert corrected("Ann Lee moved to Paris in the 1980s .", evidence) is None

@@ -32,7 +32,8 @@ preposition stating the contrary relation to the same object is a slot ("born ou
 A title of several words in apposition to a common noun ("the album One of the Boys") is one name,
 whatever the small model tags of it, and names of one noun name the same thing ("her album , One of the
 Girls"). The object of a verb and the classifier of the agent noun derived from it play one role
-("taught history" / "a physics teacher").
+("taught history" / "a physics teacher"). A year is in a decade ("born in the fifties" / "born July 20,
+1947"), and corrects it in the claim's way of writing decades ("forties", "1940s").
 """
 from __future__ import annotations
 
@@ -69,6 +70,8 @@ _WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
                  "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
                  "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+_DECADE_WORDS = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
+                 "seventies": 70, "eighties": 80, "nineties": 90}
 NEGATORS = {"not", "n't", "never", "no"}
 # Verbs that negate their complement: "declined to model" states that she did not model.
 NEGATIVE_IMPLICATIVES = {"fail", "refuse", "decline", "avoid", "lack", "unable", "incapable", "stop",
@@ -312,6 +315,9 @@ def extract_slots(doc) -> list[Slot]:
             add(Slot("date", t.i, t.i + 1, label="DATE", value=int(t.text), granularity="year"))
         elif _DECADE.match(t.text):
             add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text, granularity="decade"))
+        elif t.lower_ in _DECADE_WORDS and t.i > 0 and doc[t.i - 1].lower_ in ("the", "early", "mid", "late"):
+            # "born in the fifties": a decade of an unsaid century ("her fifties" is an age).
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=f"{_DECADE_WORDS[t.lower_]}s", granularity="decade"))
         elif _month(t) and (t.ent_type_ == "DATE" or any(_day(x) or _is_year(x) for x in
                                                          doc[max(0, t.i - 2):t.i + 3])):
             add(Slot("date", t.i, t.i + 1, label="DATE", value=_month(t), granularity="month"))
@@ -835,7 +841,9 @@ def _compatible(slot: Slot, cand: Slot) -> bool:
             return False
         return _FAMILY.get(slot.label, slot.label) == _FAMILY.get(cand.label, cand.label)
     if slot.kind == "date":
-        return cand.kind == "date" and cand.granularity == slot.granularity
+        # A year is in a decade: "born in the 1950s" / "born in 1947" (not the other way round).
+        return cand.kind == "date" and (cand.granularity == slot.granularity
+                                        or slot.granularity == "decade" and cand.granularity == "year")
     if slot.kind == "number":
         if cand.kind != "number":
             return False
@@ -859,6 +867,9 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
             # The same amount in another unit ("50 years" / "five decades") is the same fact.
             return same_quantity(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))
         return slot.value == cand.value
+    if slot.kind == "date" and slot.granularity == "decade":
+        mine, theirs = slot.value, _decade_of(cand)
+        return mine == theirs or min(len(mine), len(theirs)) == 3 and mine[-3:] == theirs[-3:]
     if slot.kind in ("date", "code"):
         return slot.value == cand.value
     a, b = normalise(claim[slot.i:slot.j].text), normalise(evidence[cand.i:cand.j].text)
@@ -867,6 +878,21 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     if a in _ORDINALS or b in _ORDINALS:
         return False  # "seventh" and "eighth" are close in meaning and different in value
     return similar(claim[slot.i:slot.j].text, evidence[cand.i:cand.j].text)
+
+
+def _decade_of(unit: Slot) -> str:
+    """The decade of a decade or year unit, as a decade slot's value ("1940s"; "40s" for "the forties")."""
+    return f"{unit.value // 10 * 10}s" if unit.granularity == "year" else unit.value
+
+
+def _decade_text(claim_text: str, cand: Slot) -> str:
+    """The evidence's decade in the claim's way of writing decades: "the fifties" -> "forties", "the
+    1950s" -> "1940s"."""
+    decade = _decade_of(cand)
+    if claim_text[:1].isdigit():
+        return decade if len(decade) > 3 else claim_text[:2] + decade
+    word = next((w for w, n in _DECADE_WORDS.items() if f"{n}s" == decade[-3:]), None)
+    return word or decade
 
 
 class _Similarity:
@@ -1022,6 +1048,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             else:
                 edge.op = SUBSTITUTED
                 used.add((best.i, best.j))
+                if slot.granularity == "decade":
+                    edge.evidence_text = _decade_text(ctext.text, best)  # a year corrects its decade
         edges.append(edge)
         slot_edges[slot.i] = (slot, edge)
 
