@@ -399,3 +399,15 @@ def test_a_year_is_in_a_decade_and_corrects_it_as_the_claim_writes_decades():
     assert corrected("Ann Lee was born in the 1950s .", evidence) == "Ann Lee was born in the 1960s ."
     assert corrected("Ann Lee was born in the sixties .", evidence) is None
     assert corrected("Ann Lee moved to Paris in the 1980s .", evidence) is None
+
+
+def test_an_amount_is_corrected_in_the_claims_unit_with_the_evidences_bound():
+    # The claim's unit stays when the evidence's amount is a whole number of it; a bound ("over",
+    # "more than") goes and comes with its number, and "about" / "around" are one bound in two words.
+    assert corrected("The bridge took over 36 months to build .", "The bridge took two years to build .") == \
+        "The bridge took 24 months to build ."
+    assert corrected("The shop sold zero copies of the book .", "The shop sold more than 400 copies of the book .") \
+        == "The shop sold more than 400 copies of the book ."
+    assert corrected("The town has about 800 people .", "The town has around 900 people .") == \
+        "The town has about 900 people ."
+    assert corrected("The tank holds 1 litre .", "The tank holds 500 ml .") == "The tank holds 500 ml ."

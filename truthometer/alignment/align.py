@@ -33,7 +33,8 @@ A title of several words in apposition to a common noun ("the album One of the B
 whatever the small model tags of it, and names of one noun name the same thing ("her album , One of the
 Girls"). The object of a verb and the classifier of the agent noun derived from it play one role
 ("taught history" / "a physics teacher"). A year is in a decade ("born in the fifties" / "born July 20,
-1947"), and corrects it in the claim's way of writing decades ("forties", "1940s").
+1947"), and corrects it in the claim's way of writing decades ("forties", "1940s"). An amount in another
+unit corrects the claim's in the claim's unit when it is a whole number of it ("three decades" -> "30 years").
 """
 from __future__ import annotations
 
@@ -87,6 +88,18 @@ def unit_of(word: str) -> tuple[str, str]:
         w = word.lower()
         return (w, w)
     return found[0], canonical(word)
+
+
+def _in_unit(value: float, from_unit: str, to_unit: str) -> str | None:
+    """``value`` ``from_unit`` written in ``to_unit`` when that is a whole number ("three decades" ->
+    "30" years), else None."""
+    a, b = unit(from_unit), unit(to_unit)
+    if a is None or b is None or a[0] != b[0] or a[2] or b[2]:
+        return None
+    x = value * a[1] / b[1]
+    if x < 1 or abs(x - round(x)) > 1e-6:
+        return None
+    return f"{round(x):,}"
 
 
 def normalise(text: str) -> str:
@@ -1032,14 +1045,19 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                     claim, slot, evidence, best, similar) and scored[0][0] <= 1.5 * max(
                     s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9:
                 best = equal_somewhere[0]  # an equal value nearly as well placed confirms the slot
-            span = evidence[best.i:best.j]
+            span, converted = evidence[best.i:best.j], None
             if slot.kind == "number" and best.unit and slot.unit and best.unit != slot.unit and best.unit_j > 0 \
                     and slot.unit_j > 0:
-                # Same dimension, another unit: number and unit move together ("1 litre" -> "500 ml").
-                span = evidence[best.i:best.unit_j]
-                whole = claim[slot.i:slot.unit_j]
-                edge.claim_text, edge.claim_end = whole.text, whole.end_char
+                # Same dimension, another unit: the amount in the claim's unit when it is a whole number
+                # ("50 years" / "three decades" -> "30 years"), else number and unit move together ("1
+                # litre" -> "500 ml").
+                converted = _in_unit(best.value, best.unit, slot.unit)
+                if converted is None:
+                    span = evidence[best.i:best.unit_j]
+                    whole = claim[slot.i:slot.unit_j]
+                    edge.claim_text, edge.claim_end = whole.text, whole.end_char
             edge.evidence_text, edge.evidence_start, edge.evidence_end = span.text, span.start_char, span.end_char
+            edge.evidence_text = converted or edge.evidence_text
             edge.score = round(float(scored[0][0]), 4)
             if _equal_value(claim, slot, evidence, best, similar):
                 edge.op = EQUAL

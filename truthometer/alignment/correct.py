@@ -6,8 +6,10 @@ polarity is flipped when the evidence negates what the claim asserts (or asserts
 Everything else stays as written: case, punctuation, the article agreeing with the new word
 ("a German film" -> "an American film"), the verb's inflection when an auxiliary is added or removed
 ("does not play" <-> "plays"), the complement of a negative implicative ("refused to model" ->
-"modelled"), "any" and "some" with the negation ("did not write any" -> "wrote some"). A noun is
-replaced with its classifiers as a phrase ("a political party" -> "a television series"), an adjective
+"modelled"), "any" and "some" with the negation ("did not write any" -> "wrote some"). A number is
+replaced with its bound ("over 50 years" -> "30 years", "zero copies" -> "more than 400 copies"; "about"
+and "around" are one bound), a noun with its classifiers as a phrase ("a political party" -> "a
+television series"), an adjective
 with the word negating it ("an ethnic group" -> "a non racial group"); a name replaces the whole noun
 phrase and takes no article but its own ("by an animation company" -> "by DreamWorks Animation", "The
 Rock"). Slots the evidence does not cover are left alone and named in the note.
@@ -117,6 +119,8 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
     if edge.kind == "predicate":
         evidence_new = _verb_like(alignment, edge, evidence_new)
         end, evidence_new = _with_preposition(alignment, edge, end, evidence_new)
+    if edge.kind == "number":
+        start, evidence_new = _with_bounds(claim, alignment, edge, start, evidence_new)
     if edge.kind == "date" and edge.granularity == "decade" and re.match(r"\s*['’]s", claim[end:]):
         evidence_new = re.sub(r"s$", "", evidence_new)  # "1970 's" -> "1990 's", the claim's spelling
     old = claim[start:end]
@@ -160,6 +164,31 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
             new = article + m.group(2) + new
     return Substitution(old, new, start, end, kind=_KIND.get(edge.kind, "phrase"), evidence=evidence_text,
                         evidence_locator=locator)
+
+
+#: Words bounding an amount ("over 50 years", "more than 400"): they go with the number they bound.
+_BOUND = re.compile(r"(?:^|(?<=\s))(more than|less than|fewer than|at least|at most|up to|over|under|about|around|"
+                    r"nearly|almost|approximately|roughly)\s+$", re.I)
+
+_BOUND_SENSE = {"more than": ">", "over": ">", "at least": ">", "less than": "<", "fewer than": "<", "under": "<",
+                "at most": "<", "up to": "<", "nearly": "<", "almost": "<", "about": "~", "around": "~",
+                "approximately": "~", "roughly": "~"}
+
+
+def _with_bounds(claim: str, alignment: Alignment, edge, start: int, new: str) -> tuple[int, str]:
+    """A number is replaced with its bound, the claim's going and the evidence's coming: "for over 50
+    years" / "for three decades" -> "for 30 years", "sold 30 copies" / "sold more than 400" -> "sold
+    more than 400 copies"."""
+    mine = _BOUND.search(claim[:start])
+    theirs = _BOUND.search(alignment.evidence[:edge.evidence_start]) if edge.evidence_start > 0 else None
+    if mine is not None and theirs is not None and _BOUND_SENSE[mine.group(1).lower()] == \
+            _BOUND_SENSE[theirs.group(1).lower()]:
+        return start, new  # "about" / "around": the same bound in other words, the claim's wording stays
+    if mine is not None:
+        start = mine.start(1)
+    if theirs is not None:
+        new = theirs.group(1).lower() + " " + new
+    return start, new
 
 
 def _titles_before_name(alignment: Alignment, start: int) -> int:
