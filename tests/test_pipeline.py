@@ -160,3 +160,35 @@ def test_an_unsure_judge_label_is_no_relation_and_a_contradiction_needs_the_best
     assert [e.relation for e in (best, weak, far)] == ["contradiction", "related", "related"]
     relate_by_judge([weak], [(weak, weak.score)], [[0.62, 0.30, 0.08]])
     assert weak.relation == "support" and weak.probability == 0.62
+
+
+def test_a_judge_support_whose_alignment_substitutes_a_number_or_name_is_a_contradiction():
+    from truthometer.pipeline import MISPLACED_SUPPORT_NOTE, settle_misplaced_support
+    from truthometer.report import Evidence, SentenceResult
+
+    def supported(claim, evidence_text, score=0.8):
+        evidence = [Evidence(evidence_text, "reference", "r.md #1", score, "support", probability=0.7)]
+        return SentenceResult(0, claim, 0, len(claim), "supported", "", score, evidence)
+
+    # The claim's number is in the evidence, but bound to another subject: the alignment pairs the roles.
+    bound = supported("The canal itself runs for about 640 kilometres.",
+                      "The river basin is about 640 km long, while the canal itself is about 85 km long.")
+    # A paraphrase with the same slots stays a support.
+    same = supported("The canal runs for about 85 kilometres.", "The canal is about 85 km long.")
+    # A common word filled differently is as often a paraphrase: the judge's support stands.
+    reworded = supported("Nausea is its most common side effect.", "Nausea is its most frequent side effect.")
+    settle_misplaced_support([(r, None) for r in (bound, same, reworded)])
+    assert bound.evidence[0].relation == "contradiction" and MISPLACED_SUPPORT_NOTE in bound.notes
+    assert same.evidence[0].relation == "support" and not same.notes
+    assert reworded.evidence[0].relation == "support"
+
+
+def test_a_number_bound_to_another_subject_in_the_reference_is_flagged_and_corrected():
+    from truthometer.config import Config
+
+    report = check("The canal itself runs for about 640 kilometres.",
+                   references=[("ref.md", "The river basin is about 640 km long, while the canal itself is about "
+                                          "85 km long.")], config=Config(method="nli"))
+    [s] = report.sentences
+    assert s.status == "contradicted"
+    assert s.suggestion and "85" in s.suggestion.corrected and "640" not in s.suggestion.corrected

@@ -135,7 +135,7 @@ class Checker:
             if config.method == "nli" else None
 
         progress(0.8, "deciding verdicts")
-        to_correct = []
+        related = []
         for c_index, c in enumerate(claims):
             result = c.result
             result.notes = list(dict.fromkeys(c.notes))
@@ -151,8 +151,6 @@ class Checker:
             if probabilities is not None:
                 relate_by_judge(result.evidence, pairs, probabilities[c_index])
                 detection = None
-                if contradicting is None:  # the rule tier found no slot filled differently
-                    support_near_paraphrase(result.evidence, config)
             else:
                 detection = delucionqa.detect(config.method, c.claim, [e.text for e, _ in pairs],
                                               [s for _, s in pairs], config, c.span)
@@ -163,6 +161,14 @@ class Checker:
                 for ev in result.evidence:
                     if ev.text == contradicting.text and ev.source == contradicting.source:
                         ev.relation = "contradiction"
+            related.append((c, mismatches, contradicting, detection))
+        if probabilities is not None:
+            settle_misplaced_support([(c.result, contradicting) for c, _, contradicting, _ in related])
+        to_correct = []
+        for c, mismatches, contradicting, detection in related:
+            result = c.result
+            if probabilities is not None and contradicting is None:  # no slot filled differently
+                support_near_paraphrase(result.evidence, config)
             decide(result, detection, mismatches)
             if result.status != "unverifiable":
                 # The knowledge base's refusal matters only when no other source settled the claim.
@@ -260,6 +266,44 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
         elif relation == "contradiction" and ev.score < best_score - ALIGNMENT_MARGIN:
             relation = "related"
         ev.relation = relation
+
+
+#: Slots whose substitution outweighs the judge's support: names, numbers, dates and codes. A common noun or
+#: an adjective filled differently is as often a paraphrase ("most frequent" / "most common").
+MISPLACEABLE = frozenset({"entity", "number", "date", "code"})
+MISPLACED_SUPPORT_NOTE = ("the entailment judge read the evidence as support, but the alignment finds a slot "
+                          "it fills differently: counted as a contradiction")
+
+
+def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentence | None]]) -> None:
+    """A support the judge saw, where aligning the claim with that evidence substitutes a slot, is a
+    contradiction: the mirror of ``settle_unlocated``.
+
+    The small judge reads topical overlap as entailment when the evidence repeats most of the claim but
+    binds one slot to something else ("the wall stretched for about 1,393 km" / "the inner border was
+    about 1,393 km long, while the Berlin Wall itself was about 155 km long"); the alignment pairs the
+    claim's slots through the dependency trees and sees the substitution. On FEVER-Symmetric (grouped
+    cross-validated judge, groups 121-177 the alignment was not developed on) this took E-vs-C accuracy
+    from 0.724 to 0.746 (0.759 counting every substituted slot, but on LLM-written articles a common noun or
+    adjective "substituted" is mostly a paraphrase). Only the best-aligned evidence (within ALIGNMENT_MARGIN of the most similar) is
+    looked at, as for the judge's own contradictions, and only where the rule tier found nothing.
+    """
+    try:
+        from .alignment import align_many
+    except ImportError:
+        return
+    todo = []
+    for result, contradicting in results:
+        if contradicting is not None or not result.evidence:
+            continue
+        best = max(e.score for e in result.evidence)
+        todo += [(result, ev) for ev in result.evidence
+                 if ev.relation == "support" and ev.score >= best - ALIGNMENT_MARGIN]
+    alignments = align_many([(result.text, ev.text) for result, ev in todo]) if todo else []
+    for (result, ev), alignment in zip(todo, alignments):
+        if alignment.polarity_mismatch or any(e.kind in MISPLACEABLE for e in alignment.substituted):
+            ev.relation = "contradiction"
+            result.notes = list(dict.fromkeys([*result.notes, MISPLACED_SUPPORT_NOTE]))
 
 
 def support_near_paraphrase(evidence: list[Evidence], config: Config) -> None:
