@@ -411,3 +411,11 @@ def test_an_amount_is_corrected_in_the_claims_unit_with_the_evidences_bound():
     assert corrected("The town has about 800 people .", "The town has around 900 people .") == \
         "The town has about 900 people ."
     assert corrected("The tank holds 1 litre .", "The tank holds 500 ml .") == "The tank holds 500 ml ."
+
+
+def test_the_object_of_a_kind_noun_is_the_classifier_of_what_the_subject_is():
+    evidence = "Deep Water is a 2004 British psychological horror film directed by Ann Lee ."
+    assert corrected("Deep Water belongs to the genre of science fiction .", evidence) == \
+        "Deep Water belongs to the genre of psychological horror ."
+    assert corrected("Deep Water is in the genre of comedy .", "Deep Water is an American crime drama series .") == \
+        "Deep Water is in the genre of crime drama ."

@@ -35,6 +35,8 @@ Girls"). The object of a verb and the classifier of the agent noun derived from 
 ("taught history" / "a physics teacher"). A year is in a decade ("born in the fifties" / "born July 20,
 1947"), and corrects it in the claim's way of writing decades ("forties", "1940s"). An amount in another
 unit corrects the claim's in the claim's unit when it is a whole number of it ("three decades" -> "30 years").
+The object of a kind noun ("in the genre of comedy") classifies the subject: its counterpart is the
+classifier of what the evidence says the subject is ("an American crime drama series" -> "crime drama").
 """
 from __future__ import annotations
 
@@ -1072,6 +1074,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         slot_edges[slot.i] = (slot, edge)
 
     _rewordings(claim, evidence, slot_edges, similar)
+    _kinds(claim, evidence, slot_edges)
     edges.extend(_preposition_edges(claim, evidence, slot_edges))
 
     # Predicate to predicate: the claim's main verb against the verb of the same subject. Under a
@@ -1202,6 +1205,43 @@ def _rewordings(claim, evidence, slot_edges, similar) -> None:
             continue
         if _same_modifier(noun, e_noun) and similar.score(noun.text, e_noun.text) >= REWORDING_SIMILARITY:
             edge.op = EQUAL
+
+
+#: Nouns naming a kind: "the genre of comedy" says that the thing is a comedy.
+_KIND_NOUNS = {"genre", "subgenre", "type", "kind", "sort", "form", "style", "category", "class", "variety"}
+
+
+def _classifiers(noun):
+    """The noun classifiers and plain adjectives written right before ``noun`` ("crime drama" of "an
+    American crime drama series"; not nationalities, numbers or names), as a span, or None."""
+    i = noun.i
+    while i > 0 and noun.i >= noun.doc[i - 1].head.i >= i - 1 and noun.doc[i - 1].dep_ in ("compound", "amod") \
+            and noun.doc[i - 1].tag_ in ("NN", "NNS", "JJ") and not noun.doc[i - 1].ent_type_:
+        i -= 1
+    return noun.doc[i:noun.i] if i < noun.i else None
+
+
+def _kinds(claim, evidence, slot_edges) -> None:
+    """The object of a kind noun ("in the genre of comedy") classifies the claim's subject: its
+    counterpart is the classifier of what the evidence says the subject is ("is an American crime drama
+    series" -> "in the genre of crime drama"). Only for an object the evidence does not confirm."""
+    e_root = evidence[:].root
+    e_nouns = [c for c in e_root.children if c.dep_ == "attr" and c.pos_ == "NOUN"] \
+        if e_root.lemma_.lower() == "be" else []
+    for slot, edge in slot_edges.values():
+        noun = claim[slot.i]
+        if slot.kind != "noun" or edge.op != UNCONFIRMED or noun.dep_ != "pobj" or noun.head.lower_ != "of" \
+                or noun.head.head.lemma_.lower() not in _KIND_NOUNS or len(e_nouns) != 1:
+            continue
+        theirs = _classifiers(e_nouns[0])
+        mine = _classifiers(noun)
+        if theirs is None or any(_content(t) and t.lemma_.lower() in {c.lemma_.lower() for c in claim}
+                                 for t in theirs):
+            continue
+        edge.kind, edge.op = "classifier", SUBSTITUTED
+        edge.claim_start = (mine or claim[noun.i:noun.i + 1]).start_char  # "science fiction" as a whole
+        edge.claim_text = claim.text[edge.claim_start:edge.claim_end]
+        edge.evidence_text, edge.evidence_start, edge.evidence_end = theirs.text, theirs.start_char, theirs.end_char
 
 
 #: Least embedding similarity of a claim word and an evidence word of the same form for the evidence
