@@ -35,6 +35,21 @@ def test_fever_bench_prints_baselines_and_ours(tmp_path, capsys):
         assert name in out
     assert figures["pairs"] == 4 and 0.0 <= figures["ours"] <= 1.0 and figures["pairs_per_s"] > 0
     assert {"sim_cosine", "sim_overlap", "sim_hybrid"} <= set(figures)
+    assert "as the pipeline combines them" in out and 0.0 <= figures["ours_with_alignment"] <= 1.0
+
+
+def test_the_pipeline_combination_overrules_a_support_with_a_wrong_year_and_a_contradiction_with_no_slot():
+    from truthometer.config import Config
+
+    pairs = [nli_common.Pair("The bridge opened in 1932 .", "The bridge opened in 1936 .", "contradiction", "g1"),
+             nli_common.Pair("The bridge opened in 1932 .", "The bridge opened in 1932 .", "entailment", "g1"),
+             nli_common.Pair("The bridge opened in 1932 .", "The bridge was opened in 1932 .", "entailment", "g2")]
+    label, out, seconds = fever_sym.as_the_pipeline_combines(
+        pairs, ["entailment", "entailment", "contradiction"], [0.95, 1.0, 0.97], Config())
+    assert out == ["contradiction", "entailment", "entailment"] and seconds >= 0
+    # Unsure and not a near-paraphrase: the contradiction stands (the pipeline would not call it support).
+    _, out, _ = fever_sym.as_the_pipeline_combines(pairs[2:], ["contradiction"], [0.3], Config())
+    assert out == ["contradiction"]
 
 
 def test_sick_bench_reads_split(tmp_path, capsys):

@@ -301,9 +301,15 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
                  if ev.relation == "support" and ev.score >= best - ALIGNMENT_MARGIN]
     alignments = align_many([(result.text, ev.text) for result, ev in todo]) if todo else []
     for (result, ev), alignment in zip(todo, alignments):
-        if alignment.polarity_mismatch or any(e.kind in MISPLACEABLE for e in alignment.substituted):
+        if overrules_support(alignment):
             ev.relation = "contradiction"
             result.notes = list(dict.fromkeys([*result.notes, MISPLACED_SUPPORT_NOTE]))
+
+
+def overrules_support(alignment) -> bool:
+    """Whether an alignment outweighs the judge's support: a name, number, date or code substituted, or
+    the opposite polarity."""
+    return alignment.polarity_mismatch or any(e.kind in MISPLACEABLE for e in alignment.substituted)
 
 
 def support_near_paraphrase(evidence: list[Evidence], config: Config) -> None:

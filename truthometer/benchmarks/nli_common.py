@@ -11,6 +11,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -163,7 +164,8 @@ def judge_pairs(pairs: list[Pair], config: Config, batch_size: int = 512) -> tup
     return out, len(pairs) / max(seconds, 1e-9)
 
 
-def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, metric: str) -> dict:
+def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, metric: str,
+              combine: Callable | None = None) -> dict:
     """Judge the pairs, compute the baselines on the same pairs, print one table, return the figures.
 
     Two-way tasks (FEVER-Symmetric): ours predicts the larger of P(entailment) and P(contradiction); a
@@ -195,6 +197,14 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
     figures["ours_accuracy"] = round(accuracy(gold, ours), 4)
     figures["ours_macro_f1"] = round(macro_f1(gold, ours, sorted(set(gold))), 4)
     figures["pairs_per_s"] = round(rate, 1)
+    if combine is not None:
+        # ``combine`` (two-way only) returns a row label, its predictions and its own extra seconds.
+        label, combined, seconds = combine(pairs, ours, cos, config)
+        value = score(gold, combined)
+        combined_rate = len(pairs) / (len(pairs) / max(rate, 1e-9) + seconds)
+        rows.append([label, round(value, 4), "E vs C", round(combined_rate, 1)])
+        figures["ours_with_alignment"] = round(value, 4)
+        figures["ours_with_alignment_pairs_per_s"] = round(combined_rate, 1)
     seen = trained_on_count(pairs, config)
     figures["pairs_trained_on"] = seen
     print_table(["method", metric, "mapping", "pairs/s"], rows)
