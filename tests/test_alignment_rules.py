@@ -419,3 +419,14 @@ def test_the_object_of_a_kind_noun_is_the_classifier_of_what_the_subject_is():
         "Deep Water belongs to the genre of psychological horror ."
     assert corrected("Deep Water is in the genre of comedy .", "Deep Water is an American crime drama series .") == \
         "Deep Water is in the genre of crime drama ."
+
+
+def test_an_object_sharing_no_word_with_the_evidences_is_replaced_whole():
+    # Word by word "three students" and "a group of retired teachers" have no counterparts; under the
+    # same preposition of the same verb, the two phrases are one slot.
+    assert corrected("Redline was formed by three students .",
+                     "Redline is a rock band formed by a group of retired teachers in 1990 .") == \
+        "Redline was formed by a group of retired teachers ."
+    assert corrected("The town was founded as the result of a flood .",
+                     "The town was founded in 1820 as the result of a sudden gold rush .") == \
+        "The town was founded as the result of a sudden gold rush ."

@@ -37,6 +37,8 @@ Girls"). The object of a verb and the classifier of the agent noun derived from 
 unit corrects the claim's in the claim's unit when it is a whole number of it ("three decades" -> "30 years").
 The object of a kind noun ("in the genre of comedy") classifies the subject: its counterpart is the
 classifier of what the evidence says the subject is ("an American crime drama series" -> "crime drama").
+An object with no word in common with the evidence's object of the same preposition and governor is
+replaced whole ("formed by three students" -> "formed by a group of retired teachers").
 """
 from __future__ import annotations
 
@@ -1075,6 +1077,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
 
     _rewordings(claim, evidence, slot_edges, similar)
     _kinds(claim, evidence, slot_edges)
+    edges.extend(_phrase_objects(claim, evidence, slot_edges))
     edges.extend(_preposition_edges(claim, evidence, slot_edges))
 
     # Predicate to predicate: the claim's main verb against the verb of the same subject. Under a
@@ -1242,6 +1245,47 @@ def _kinds(claim, evidence, slot_edges) -> None:
         edge.claim_start = (mine or claim[noun.i:noun.i + 1]).start_char  # "science fiction" as a whole
         edge.claim_text = claim.text[edge.claim_start:edge.claim_end]
         edge.evidence_text, edge.evidence_start, edge.evidence_end = theirs.text, theirs.start_char, theirs.end_char
+
+
+def _noun_phrase(noun):
+    """``noun`` with everything it governs, up to the first punctuation after it ("a group of retired
+    teachers", not "... ( 1990 )")."""
+    doc, j = noun.doc, noun.i + 1
+    while j <= noun.right_edge.i and not doc[j].is_punct:
+        j += 1
+    return doc[noun.left_edge.i:j]
+
+
+def _phrase_objects(claim, evidence, slot_edges) -> list[Edge]:
+    """An object the evidence does not confirm a word of, under the same preposition of the same
+    governor as an evidence object the claim does not share a word with, is one slot, replaced whole:
+    "formed by three students" / "formed by a group of retired teachers", "as the result of a flood" /
+    "as the result of a gold rush". Word by word, such phrases have no counterparts."""
+    claim_words = {t.lemma_.lower() for t in claim} | {normalise(t.text) for t in claim}
+    evidence_words = {t.lemma_.lower() for t in evidence} | {normalise(t.text) for t in evidence}
+    out, seen = [], set()
+    for slot, edge in slot_edges.values():
+        noun = claim[slot.i:slot.j].root
+        noun = noun.head if noun.dep_ == "nummod" else noun
+        if edge.op == EQUAL or noun.i in seen or noun.dep_ != "pobj" or noun.pos_ != "NOUN":
+            continue
+        seen.add(noun.i)
+        prep = noun.head
+        mine = _noun_phrase(noun)
+        if any(_content(t) and (t.lemma_.lower() in evidence_words or normalise(t.text) in evidence_words)
+               for t in mine):
+            continue  # a word of it is confirmed: the words that differ are the slots
+        for e_obj in evidence:
+            if e_obj.dep_ != "pobj" or e_obj.pos_ != "NOUN" or e_obj.head.lower_ != prep.lower_ \
+                    or e_obj.head.head.lemma_.lower() != prep.head.lemma_.lower() or e_obj.head.head.i == e_obj.head.i:
+                continue
+            theirs = _noun_phrase(e_obj)
+            if any(_content(t) and t.lemma_.lower() in claim_words for t in theirs):
+                continue
+            out.append(Edge("phrase", SUBSTITUTED, mine.text, mine.start_char, mine.end_char, theirs.text,
+                            theirs.start_char, theirs.end_char, label=prep.lower_))
+            break
+    return out
 
 
 #: Least embedding similarity of a claim word and an evidence word of the same form for the evidence

@@ -22,7 +22,7 @@ from ..report import Substitution, Suggestion
 from .align import EQUAL, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative, other_than
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
-         "noun": "phrase", "classifier": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
+         "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
 
 _IRREGULAR_PAST = {
     "be": "was", "begin": "began", "build": "built", "buy": "bought", "come": "came", "do": "did",
@@ -575,7 +575,7 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
     # it affirms, a differing word is more likely a paraphrase ("main" / "predominant flavour") than a
     # second error in the same claim.
     for edge in alignment.edges:
-        if alignment.polarity_mismatch and edge.kind in ("noun", "attribute", "classifier"):
+        if alignment.polarity_mismatch and edge.kind in ("noun", "attribute", "classifier", "phrase"):
             continue
         if edge.op == SUBSTITUTED and edge.kind != "negation" and edge.evidence_text:
             subs.append(_slot_substitution(claim, alignment, edge, evidence_text, locator))
