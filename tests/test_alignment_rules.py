@@ -430,3 +430,13 @@ def test_an_object_sharing_no_word_with_the_evidences_is_replaced_whole():
     assert corrected("The town was founded as the result of a flood .",
                      "The town was founded in 1820 as the result of a sudden gold rush .") == \
         "The town was founded as the result of a sudden gold rush ."
+
+
+def test_a_day_given_to_another_event_corrects_the_claims_verb():
+    # The day is right, the event is not: the verb (with the objects the evidence does not confirm) takes
+    # the evidence's, a passive-only participle in the claim's tense ("was born", not "bore").
+    evidence = "Ann Lee ( born March 3 , 1971 ) is a Welsh painter ."
+    assert corrected("Ann Lee retired on March 3rd , 1971 .", evidence) == "Ann Lee was born on March 3rd , 1971 ."
+    assert corrected("Ann Lee left school on March 3rd , 1971 .", evidence) == "Ann Lee was born on March 3rd , 1971 ."
+    # A confirmed object says the claim's event is the evidence's in other words: left alone.
+    assert corrected("Ann Lee married Tom Hale on May 2 , 1990 .", "On May 2 , 1990 , Ann Lee wed Tom Hale .") is None

@@ -38,7 +38,9 @@ unit corrects the claim's in the claim's unit when it is a whole number of it ("
 The object of a kind noun ("in the genre of comedy") classifies the subject: its counterpart is the
 classifier of what the evidence says the subject is ("an American crime drama series" -> "crime drama").
 An object with no word in common with the evidence's object of the same preposition and governor is
-replaced whole ("formed by three students" -> "formed by a group of retired teachers").
+replaced whole ("formed by three students" -> "formed by a group of retired teachers"). A day the evidence
+gives to another event corrects the claim's verb ("graduated college on June 26, 1980" / "( born June 26,
+1980 )" -> "was born on").
 """
 from __future__ import annotations
 
@@ -1097,6 +1099,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             predicate = None  # found by its complements alone: a counterpart only as the correction
         else:
             predicate.op = UNCONFIRMED
+    if predicate is None and implicative is None:
+        predicate = _dated_event(claim, evidence, root, slot_edges, similar)
     if predicate is not None:
         edges.append(predicate)
 
@@ -1449,6 +1453,33 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
     return edge
 
 
+def _dated_event(claim, evidence, root, slot_edges, similar) -> Edge | None:
+    """A day the evidence gives to another event ("graduated college on June 26, 1980" / "( born June 26,
+    1980 )"): the claim's verb, with the objects the evidence does not confirm, takes the evidence's
+    (the day is stated right, of the wrong event). Not when the evidence tells the claim's event too."""
+    dates = [(slot, edge) for slot, edge in slot_edges.values() if slot.kind == "date"]
+    day = next((slot for slot, _ in dates if slot.granularity == "day"), None)
+    if root.pos_ != "VERB" or root.lemma_.lower() in ("be", "have") or day is None \
+            or any(edge.op != EQUAL for _, edge in dates) \
+            or any(t.lemma_.lower() == root.lemma_.lower() for t in evidence):
+        return None
+    mine = _event_verb(claim, day.i, day.j)
+    e_day = next((t for t in evidence if t.idx == slot_edges[day.i][1].evidence_start), None)
+    theirs = _event_verb(evidence, e_day.i, e_day.i + 1) if e_day is not None else None
+    if mine is None or mine.i != root.i or theirs is None or theirs.pos_ != "VERB" \
+            or theirs.lemma_.lower() in ("be", "have") or similar(root.lemma_, theirs.lemma_):
+        return None
+    # The verb and its objects, up to the preposition of the date: nothing else, nothing confirmed.
+    end = next((c.i for c in root.rights if c.left_edge.i <= day.i <= c.right_edge.i), None)
+    objects = {t.i for c in root.children if c.dep_ == "dobj" for t in c.subtree}
+    if end is None or any(k != root.i and k not in objects for k in range(root.i, end)) or any(
+            edge.op == EQUAL and root.i < slot.i < end for slot, edge in slot_edges.values()):
+        return None
+    span = claim[root.i:end]
+    return Edge("predicate", SUBSTITUTED, span.text, span.start_char, span.end_char, theirs.text, theirs.idx,
+                theirs.idx + len(theirs.text), label=root.dep_)
+
+
 def _passive(verb) -> bool:
     return any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children)
 
@@ -1474,7 +1505,7 @@ def _same_subject_verb(evidence, root):
 
 # Verbs whose participle states a passive ("born in 1968", "based in Paris"): an active past tense
 # in the claim's place would say something else.
-_PASSIVE_ONLY = {"bear", "base", "locate", "situate", "headquarter"}
+PASSIVE_ONLY = {"bear", "base", "locate", "situate", "headquarter"}
 
 
 def _verb_sharing_complements(claim, evidence, root):
@@ -1487,7 +1518,7 @@ def _verb_sharing_complements(claim, evidence, root):
     best, best_shared = None, 0
     for e in evidence:
         if e.pos_ != "VERB" or e.lemma_.lower() in ("be", "have", "do") or \
-                e.lemma_.lower() in NEGATIVE_IMPLICATIVES | _PASSIVE_ONLY:
+                e.lemma_.lower() in NEGATIVE_IMPLICATIVES | PASSIVE_ONLY:
             continue
         if any(c.dep_ in ("nsubj", "nsubjpass") and c.pos_ != "PRON" for c in e.children):
             continue  # a verb with a subject of its own tells of that subject, not of the claim's

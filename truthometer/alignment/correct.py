@@ -3,23 +3,24 @@
 Each substituted slot of the claim is replaced by its aligned counterpart — a year by a year, a person by
 a person, a number by a number (with its unit when the unit differs), a phrase by a phrase — and the
 polarity is flipped when the evidence negates what the claim asserts (or asserts what it negates).
-Everything else stays as written: case, punctuation, the article agreeing with the new word
-("a German film" -> "an American film"), the verb's inflection when an auxiliary is added or removed
-("does not play" <-> "plays"), the complement of a negative implicative ("refused to model" ->
-"modelled"), "any" and "some" with the negation ("did not write any" -> "wrote some"). A number is
-replaced with its bound ("over 50 years" -> "30 years", "zero copies" -> "more than 400 copies"; "about"
-and "around" are one bound), a noun with its classifiers as a phrase ("a political party" -> "a
-television series"), an adjective
-with the word negating it ("an ethnic group" -> "a non racial group"); a name replaces the whole noun
-phrase and takes no article but its own ("by an animation company" -> "by DreamWorks Animation", "The
-Rock"). Slots the evidence does not cover are left alone and named in the note.
+Everything else stays as written: case, punctuation, the article agreeing with the new word ("a German
+film" -> "an American film"), the verb's inflection when an auxiliary is added or removed ("does not
+play" <-> "plays"; a passive-only participle in the claim's tense: "graduated" -> "was born"), the
+complement of a negative implicative ("refused to model" -> "modelled"), "any" and "some" with the
+negation ("did not write any" -> "wrote some"). A number is replaced with its bound ("over 50 years" ->
+"30 years", "zero copies" -> "more than 400 copies"; "about" and "around" are one bound), a noun with its
+classifiers as a phrase ("a political party" -> "a television series"), an adjective with the word
+negating it ("an ethnic group" -> "a non racial group"); a name replaces the whole noun phrase and takes
+no article but its own ("by an animation company" -> "by DreamWorks Animation", "The Rock"). Slots the
+evidence does not cover are left alone and named in the note.
 """
 from __future__ import annotations
 
 import re
 
 from ..report import Substitution, Suggestion
-from .align import EQUAL, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative, other_than
+from .align import (EQUAL, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative,
+                    other_than)
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
@@ -294,6 +295,8 @@ def _verb_like(alignment: Alignment, edge, new: str) -> str:
     e = next((t for t in alignment.evidence_doc if t.idx == edge.evidence_start), None)
     if c is None or e is None or c.tag_ == e.tag_:
         return new
+    if e.tag_ == "VBN" and e.lemma_.lower() in PASSIVE_ONLY and c.tag_ in ("VBD", "VBZ"):
+        return ("was " if c.tag_ == "VBD" else "is ") + new  # "graduated" -> "was born", not "bore"
     if c.tag_ == "VBD":
         return past_tense(e.lemma_.lower())
     return new
