@@ -440,3 +440,9 @@ def test_a_day_given_to_another_event_corrects_the_claims_verb():
     assert corrected("Ann Lee left school on March 3rd , 1971 .", evidence) == "Ann Lee was born on March 3rd , 1971 ."
     # A confirmed object says the claim's event is the evidence's in other words: left alone.
     assert corrected("Ann Lee married Tom Hale on May 2 , 1990 .", "On May 2 , 1990 , Ann Lee wed Tom Hale .") is None
+
+
+def test_an_adjective_goes_with_the_unconfirmed_classifiers_it_qualifies():
+    # "psychological thriller" is one genre: corrected to "romantic", the thriller goes too.
+    assert corrected("Deep Water is a psychological thriller film .", "Deep Water is a 2001 romantic film by Ann Lee .") \
+        == "Deep Water is a romantic film ."

@@ -10,7 +10,8 @@ complement of a negative implicative ("refused to model" -> "modelled"), "any" a
 negation ("did not write any" -> "wrote some"). A number is replaced with its bound ("over 50 years" ->
 "30 years", "zero copies" -> "more than 400 copies"; "about" and "around" are one bound), a noun with its
 classifiers as a phrase ("a political party" -> "a television series"), an adjective with the word
-negating it ("an ethnic group" -> "a non racial group"); a name replaces the whole noun phrase and takes
+negating it ("an ethnic group" -> "a non racial group") and the unconfirmed classifiers it qualifies ("a
+psychological thriller film" -> "a romantic film"); a name replaces the whole noun phrase and takes
 no article but its own ("by an animation company" -> "by DreamWorks Animation", "The Rock"). Slots the
 evidence does not cover are left alone and named in the note.
 """
@@ -113,6 +114,7 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
         # A modifier with its own modifiers: "a romantic film" -> "a psychological thriller film".
         evidence_new, ev_start = _modifier_phrase(alignment, edge)
         start, evidence_new, ev_start = _with_negating_prefix(alignment, edge, start, evidence_new, ev_start)
+        end = _with_unconfirmed_classifiers(alignment, edge, end)
     else:
         ev_start = edge.evidence_start
     if edge.kind in ("noun", "entity"):
@@ -370,6 +372,21 @@ def _with_negating_prefix(alignment: Alignment, edge, start: int, new: str, ev_s
     if mine is not None and (theirs is None or mine.lower_ != theirs.lower_):
         start = mine.idx
     return start, new, ev_start
+
+
+def _with_unconfirmed_classifiers(alignment: Alignment, edge, end: int) -> int:
+    """And the other way round, an adjective goes with the noun classifiers after it that the evidence
+    does not confirm, which it qualifies: "a psychological thriller film" -> "a romantic film"."""
+    doc = alignment.claim_doc
+    c = next((t for t in doc if t.idx == edge.claim_start), None)
+    if c is None or c.pos_ != "ADJ":
+        return end
+    unconfirmed = {t.start for t in alignment.tokens if t.op == UNCONFIRMED}
+    k = c.i + 1
+    while k < len(doc) and doc[k].dep_ == "compound" and doc[k].pos_ == "NOUN" and doc[k].head.i == c.head.i \
+            and doc[k].idx in unconfirmed:
+        k += 1
+    return doc[k - 1].idx + len(doc[k - 1].text) if k > c.i + 1 else end
 
 
 def _modifier_phrase(alignment: Alignment, edge) -> tuple[str, int]:
