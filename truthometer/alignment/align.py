@@ -1218,14 +1218,22 @@ def _rewordings(claim, evidence, slot_edges, similar) -> None:
 _KIND_NOUNS = {"genre", "subgenre", "type", "kind", "sort", "form", "style", "category", "class", "variety"}
 
 
-def _classifiers(noun):
-    """The noun classifiers and plain adjectives written right before ``noun`` ("crime drama" of "an
-    American crime drama series"; not nationalities, numbers or names), as a span, or None."""
-    i = noun.i
-    while i > 0 and noun.i >= noun.doc[i - 1].head.i >= i - 1 and noun.doc[i - 1].dep_ in ("compound", "amod") \
-            and noun.doc[i - 1].tag_ in ("NN", "NNS", "JJ") and not noun.doc[i - 1].ent_type_:
+def _is_classifier(tok) -> bool:
+    """A modifier that belongs to a noun's name for a kind of thing: a common-noun compound
+    ("television series", "fashion model") or a plain adjective ("political party"). Names,
+    nationalities, numbers and superlatives are slots of their own and stay outside the phrase."""
+    if tok.ent_type_ in ("NORP", "GPE", "PERSON", "ORG", "DATE", "CARDINAL", "ORDINAL") or tok.like_num:
+        return False
+    return (tok.dep_ == "compound" and tok.pos_ == "NOUN") or (tok.dep_ == "amod" and tok.tag_ == "JJ")
+
+
+def phrase_start(doc, index: int, keep=lambda t: True) -> int:
+    """First token of the noun at ``index`` with the classifiers written before it (``keep`` decides
+    which of them may be part of the replaced phrase)."""
+    i = index
+    while i > 0 and index >= doc[i - 1].head.i >= i and _is_classifier(doc[i - 1]) and keep(doc[i - 1]):
         i -= 1
-    return noun.doc[i:noun.i] if i < noun.i else None
+    return i
 
 
 def _kinds(claim, evidence, slot_edges) -> None:
@@ -1240,13 +1248,13 @@ def _kinds(claim, evidence, slot_edges) -> None:
         if slot.kind != "noun" or edge.op != UNCONFIRMED or noun.dep_ != "pobj" or noun.head.lower_ != "of" \
                 or noun.head.head.lemma_.lower() not in _KIND_NOUNS or len(e_nouns) != 1:
             continue
-        theirs = _classifiers(e_nouns[0])
-        mine = _classifiers(noun)
-        if theirs is None or any(_content(t) and t.lemma_.lower() in {c.lemma_.lower() for c in claim}
-                                 for t in theirs):
+        theirs = evidence[phrase_start(evidence, e_nouns[0].i):e_nouns[0].i]
+        mine = claim[phrase_start(claim, noun.i):noun.i + 1]
+        claim_lemmas = {c.lemma_.lower() for c in claim}
+        if not len(theirs) or any(_content(t) and t.lemma_.lower() in claim_lemmas for t in theirs):
             continue
         edge.kind, edge.op = "classifier", SUBSTITUTED
-        edge.claim_start = (mine or claim[noun.i:noun.i + 1]).start_char  # "science fiction" as a whole
+        edge.claim_start = mine.start_char  # "science fiction" as a whole
         edge.claim_text = claim.text[edge.claim_start:edge.claim_end]
         edge.evidence_text, edge.evidence_start, edge.evidence_end = theirs.text, theirs.start_char, theirs.end_char
 

@@ -21,7 +21,7 @@ import re
 
 from ..report import Substitution, Suggestion
 from .align import (EQUAL, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative,
-                    other_than)
+                    other_than, phrase_start)
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
@@ -332,24 +332,6 @@ def _object_follows(verb) -> bool:
     return any(child.dep_ == "dobj" and child.left_edge.i == verb.i + 1 for child in verb.children)
 
 
-def _is_classifier(tok) -> bool:
-    """A modifier that belongs to a noun's name for a kind of thing: a common-noun compound
-    ("television series", "fashion model") or a plain adjective ("political party"). Names,
-    nationalities, numbers and superlatives are slots of their own and stay outside the phrase."""
-    if tok.ent_type_ in ("NORP", "GPE", "PERSON", "ORG", "DATE", "CARDINAL", "ORDINAL") or tok.like_num:
-        return False
-    return (tok.dep_ == "compound" and tok.pos_ == "NOUN") or (tok.dep_ == "amod" and tok.tag_ == "JJ")
-
-
-def _phrase_start(doc, index: int, keep) -> int:
-    """First token of the noun at ``index`` with the classifiers written before it (``keep`` decides
-    which of them may be part of the replaced phrase)."""
-    i = index
-    while i > 0 and index >= doc[i - 1].head.i >= i and _is_classifier(doc[i - 1]) and keep(doc[i - 1]):
-        i -= 1
-    return i
-
-
 #: Words that negate the adjective written after them: "a non racial group" is not a racial group.
 _NEGATING_WORDS = {"non", "not", "un", "anti", "never"}
 
@@ -397,7 +379,7 @@ def _modifier_phrase(alignment: Alignment, edge) -> tuple[str, int]:
         return edge.evidence_text, edge.evidence_start
     claim_words = {t.lemma_.lower() for t in alignment.claim_doc} | {t.lower_ for t in alignment.claim_doc}
     # Only its adjectives: "psychological thriller", but not "television horror" for "medical".
-    ei = _phrase_start(edoc, e.i, lambda t: t.dep_ == "amod" and t.lemma_.lower() not in claim_words
+    ei = phrase_start(edoc, e.i, lambda t: t.dep_ == "amod" and t.lemma_.lower() not in claim_words
                        and t.lower_ not in claim_words)
     span = edoc[ei:e.i + 1]
     return span.text, span.start_char
@@ -416,14 +398,14 @@ def _with_compounds(alignment: Alignment, edge, start: int) -> tuple[int, str, i
         return start, edge.evidence_text, edge.evidence_start
     equal = {t.start for t in alignment.tokens if t.op == EQUAL}
     claim_words = {t.lemma_.lower() for t in cdoc} | {t.lower_ for t in cdoc}
-    ci = _phrase_start(cdoc, c.i, lambda t: t.idx not in equal)
+    ci = phrase_start(cdoc, c.i, lambda t: t.idx not in equal)
     if ci == c.i:
         return start, edge.evidence_text, edge.evidence_start  # a bare noun is replaced by a bare noun
-    ei = _phrase_start(edoc, e.i, lambda t: t.lemma_.lower() not in claim_words and t.lower_ not in claim_words)
+    ei = phrase_start(edoc, e.i, lambda t: t.lemma_.lower() not in claim_words and t.lower_ not in claim_words)
     if ei == e.i:
         # A bare evidence noun replaces the claim's noun with its compounds ("a television series" ->
         # "a murderer"); the claim's adjectives stay ("a dark atmosphere" -> "a dark setting").
-        ci = _phrase_start(cdoc, c.i, lambda t: t.idx not in equal and t.dep_ == "compound")
+        ci = phrase_start(cdoc, c.i, lambda t: t.idx not in equal and t.dep_ == "compound")
         return cdoc[ci].idx, edge.evidence_text, edge.evidence_start
     span = edoc[ei:e.i + 1]
     return cdoc[ci].idx, span.text, span.start_char
