@@ -25,14 +25,6 @@ METHODS = ("hybrid", "cosine", "overlap", "keyword", "nli")
 PRECISIONS = ("float32", "bfloat16", "int8")
 
 
-def _parse_worker_default() -> bool:
-    setting = os.environ.get("TRUTHOMETER_PARSE_WORKERS", "").strip()
-    if setting not in ("", "0", "1"):
-        raise ConfigError(f"TRUTHOMETER_PARSE_WORKERS={setting!r}: use 0 (parse in this process) or 1")
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return setting != "0" and cores >= 2
-
-
 @dataclass(frozen=True)
 class Config:
     """Thresholds and options. Defaults follow DelucionQA (Sadat et al. 2023) and Learn-to-Refuse."""
@@ -67,9 +59,6 @@ class Config:
     #: to a mean cosine of 0.977, so thresholds tuned on float32 move; the bundled judge uses it because its
     #: head was trained on int8 embeddings).
     precision: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_PRECISION", "float32"))
-    #: Whether the entailment judge parses half of a large batch in a second process (spaCy holds the GIL,
-    #: so a thread cannot share that work). TRUTHOMETER_PARSE_WORKERS=0 turns it off; off on one core.
-    parse_worker: bool = field(default_factory=lambda: _parse_worker_default())
     #: Knowledge base directory.
     kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB", str(PROJECT_ROOT / "knowledge")))
 

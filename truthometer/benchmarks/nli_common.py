@@ -148,9 +148,6 @@ def judge_pairs(pairs: list[Pair], config: Config, batch_size: int = 512) -> tup
     judge = load_judge(config)
     # Warm up on real pairs: every model and table the judge touches is loaded before the clock starts.
     judge.predict([p.premise for p in pairs[:32]], [p.hypothesis for p in pairs[:32]])
-    if config.parse_worker and not config.nli_path:
-        from ..judging.nli import parse_pool
-        parse_pool.wait_ready()
     from ..judging.nli.features import clear_cache
     clear_cache()  # the rate counts parsing and embedding every distinct text once
     out = np.zeros((len(pairs), 3))

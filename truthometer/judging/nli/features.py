@@ -16,7 +16,6 @@ import numpy as np
 
 from ... import models
 from ...config import Config
-from . import parse_pool
 from .alignment import FEATURE_NAMES, SPACY_DISABLE, normalise, pair_features, sentence_info
 
 EMBED_DIM = 384
@@ -27,21 +26,13 @@ def unique_texts(*lists: list[str]) -> list[str]:
     return sorted({normalise(t) for texts in lists for t in texts})
 
 
-def parse(texts: list[str], batch_size: int = 256, progress: Callable | None = None,
-          worker: bool = False) -> dict:
-    """``SentenceInfo`` per text. With ``worker``, a batch of at least ``parse_pool.MIN_TEXTS`` texts is
-    split: the later half goes to the parse worker while this process parses the first (same results)."""
-    split = len(texts) // 2 if worker and len(texts) >= parse_pool.MIN_TEXTS else len(texts)
-    pending = parse_pool.submit(texts[split:]) if split < len(texts) else None
-    if pending is None:
-        split = len(texts)
+def parse(texts: list[str], batch_size: int = 256, progress: Callable | None = None) -> dict:
     nlp = models.nlp()
     infos = {}
-    for i, doc in enumerate(nlp.pipe(texts[:split], batch_size=batch_size, disable=list(SPACY_DISABLE))):
+    for i, doc in enumerate(nlp.pipe(texts, batch_size=batch_size, disable=list(SPACY_DISABLE))):
         infos[texts[i]] = sentence_info(doc)
         if progress and i % 500 == 0:
             progress(i / max(len(texts), 1), "parsing")
-    infos.update(zip(texts[split:], parse_pool.collect(pending, texts[split:])))
     return infos
 
 
@@ -191,7 +182,7 @@ def featurise(premises: list[str], hypotheses: list[str], config: Config | None 
     # torch releases the GIL, so the two overlap instead of queueing (same numbers either way).
     with ThreadPoolExecutor(max_workers=1) as pool:
         pending = pool.submit(embed, to_embed, embed_config)
-        new_infos = parse(to_parse, progress=progress, worker=config.parse_worker)
+        new_infos = parse(to_parse, progress=progress)
         infos.update(new_infos)
         rows = alignment_rows(premises, hypotheses, infos, WordSimilarity(config))
         if progress:
