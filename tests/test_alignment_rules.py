@@ -446,3 +446,16 @@ def test_an_adjective_goes_with_the_unconfirmed_classifiers_it_qualifies():
     # "psychological thriller" is one genre: corrected to "romantic", the thriller goes too.
     assert corrected("Deep Water is a psychological thriller film .", "Deep Water is a 2001 romantic film by Ann Lee .") \
         == "Deep Water is a romantic film ."
+
+
+def test_a_range_pairs_end_with_end_and_a_range_stated_alike_is_the_same():
+    evidence = ("For adults the usual dose is 200 to 400 mg every 4 to 6 hours, and no more than 1,200 mg "
+                "should be taken in 24 hours.")
+    # Same ranges in words and figures: nothing to correct, though "take" binds "1,200 mg ... taken".
+    a = align("Adults can usually take 200 to 400 mg every four to six hours.", evidence)
+    assert not a.substituted and corrected("Adults can usually take 200 to 400 mg every four to six hours.",
+                                           evidence) is None
+    assert corrected("Adults can take 250 to 400 mg every four to six hours.", evidence) == \
+        "Adults can take 200 to 400 mg every four to six hours."
+    assert corrected("The shop opens from 9 to 5 on weekdays.", "The shop is open from 10 to 6 on weekdays.") == \
+        "The shop opens from 10 to 6 on weekdays."

@@ -35,6 +35,8 @@ Girls"). The object of a verb and the classifier of the agent noun derived from 
 ("taught history" / "a physics teacher"). A year is in a decade ("born in the fifties" / "born July 20,
 1947"), and corrects it in the claim's way of writing decades ("forties", "1940s"). An amount in another
 unit corrects the claim's in the claim's unit when it is a whole number of it ("three decades" -> "30 years").
+An end of a range of numbers pairs with the same end of a range of the same unit, and a range stated alike
+is the same statement whatever else binds the number ("four to six hours" / "4 to 6 hours").
 The object of a kind noun ("in the genre of comedy") classifies the subject: its counterpart is the
 classifier of what the evidence says the subject is ("an American crime drama series" -> "crime drama").
 An object with no word in common with the evidence's object of the same preposition and governor is
@@ -724,6 +726,21 @@ def _range_end_bonus(claim, evidence, cand: Slot) -> float:
     return 0.0
 
 
+def _number_range(doc, k: int) -> tuple | None:
+    """The range of numbers the token at ``k`` opens or closes ("200 to 400 mg", "four to six hours",
+    "4-6"), as (low, high, position of k: 0 opens, 1 closes), or None."""
+    def value(i):
+        return number_value(doc[i].text) if 0 <= i < len(doc) and (
+            doc[i].like_num or doc[i].lower_ in _WORD_NUMBERS) else None
+
+    if k + 2 < len(doc) and doc[k + 1].lower_ in _RANGE_JOINERS and value(k) is not None \
+            and value(k + 2) is not None:
+        return value(k), value(k + 2), 0
+    if k >= 2 and doc[k - 1].lower_ in _RANGE_JOINERS and value(k) is not None and value(k - 2) is not None:
+        return value(k - 2), value(k), 1
+    return None
+
+
 def _shared_date_parts(slot: Slot, slots: list[Slot], cand: Slot, cands: list[Slot], claim, evidence) -> int:
     """How many other parts of the claim's date (its year, its day...) the evidence date around the
     candidate repeats: "February 20, 1894" belongs with "(10 February 1894 ...", not "10 January 1957"."""
@@ -1047,7 +1064,14 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         if scored:
             best = scored[0][2]
             equal_somewhere = [c for _, _, c in scored if _equal_value(claim, slot, evidence, c, similar)]
-            if slot.kind in ("date", "code") and equal_somewhere and not _equal_value(
+            in_range = _number_range(claim, slot.i) if slot.kind == "number" else None
+            # A range's end pairs with the same end of a range of the same unit, and a range stated alike
+            # is the same statement ("four to six hours" / "4 to 6 hours"; "from 9 to 5" / "from 10 to 6").
+            ranged = [c for _, _, c in scored if in_range and not (slot.unit and c.unit and c.unit != slot.unit)
+                      and (theirs := _number_range(evidence, c.i)) and theirs[2] == in_range[2]]
+            if ranged:
+                best = next((c for c in ranged if _number_range(evidence, c.i) == in_range), ranged[0])
+            elif slot.kind in ("date", "code") and equal_somewhere and not _equal_value(
                     claim, slot, evidence, best, similar) and scored[0][0] <= 1.5 * max(
                     s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9:
                 best = equal_somewhere[0]  # an equal value nearly as well placed confirms the slot
