@@ -16,6 +16,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from ..errors import InputError
+from ..sqlite_setup import when_unlocked
 from .store import STATUSES, Entry, NewEntry
 
 SCHEMA = """
@@ -79,10 +80,10 @@ class SqliteStore:
                                          isolation_level=None)
             self._conn.row_factory = sqlite3.Row
             self._conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
-            self._conn.execute("PRAGMA journal_mode=WAL")
+            when_unlocked(lambda: self._conn.execute("PRAGMA journal_mode=WAL"))
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
-            self._conn.executescript(SCHEMA)
+            when_unlocked(lambda: self._conn.executescript(SCHEMA))
         except (sqlite3.Error, OSError) as exc:
             # A foreign or damaged file, or a directory we may not write: say which, never a traceback.
             raise InputError(f"cannot open the knowledge base at {self.path}: {exc}") from exc

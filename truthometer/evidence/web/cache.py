@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from ...config import PROJECT_ROOT
+from ...sqlite_setup import when_unlocked
 
 DEFAULT_PATH = PROJECT_ROOT / ".cache" / "web.sqlite3"
 DEFAULT_TTL = 7 * 24 * 3600.0
@@ -31,11 +32,17 @@ class WebCache:
         self.error: str | None = None  # why the cache is off, when it is
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._set_up()
+        except (sqlite3.Error, OSError) as exc:
+            self.error = f"web cache {self.path} unusable: {exc}"
+
+    def _set_up(self) -> None:
+        def set_up():
             with self._connect() as connection:
                 connection.execute("PRAGMA journal_mode=WAL")
                 connection.executescript(_SCHEMA)
-        except (sqlite3.Error, OSError) as exc:
-            self.error = f"web cache {self.path} unusable: {exc}"
+
+        when_unlocked(set_up)
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)
