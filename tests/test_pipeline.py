@@ -185,6 +185,7 @@ def test_a_judge_support_whose_alignment_substitutes_a_number_or_name_is_a_contr
 
 def test_a_number_bound_to_another_subject_in_the_reference_is_flagged_and_corrected():
     from truthometer.config import Config
+    from truthometer.pipeline import MISPLACED_SUPPORT_NOTE
 
     report = check("The canal itself runs for about 640 kilometres.",
                    references=[("ref.md", "The river basin is about 640 km long, while the canal itself is about "
@@ -192,3 +193,6 @@ def test_a_number_bound_to_another_subject_in_the_reference_is_flagged_and_corre
     [s] = report.sentences
     assert s.status == "contradicted"
     assert s.suggestion and "85" in s.suggestion.corrected and "640" not in s.suggestion.corrected
+    # The reason says why, and shows no judge probability: the judge's was for support.
+    assert MISPLACED_SUPPORT_NOTE in s.reason and "p=" not in s.reason
+    assert s.evidence[0].relation == "contradiction" and s.evidence[0].probability is None

@@ -135,7 +135,7 @@ class Checker:
             if config.method == "nli" else None
 
         progress(0.8, "deciding verdicts")
-        related = []
+        judged = []
         for c_index, c in enumerate(claims):
             result = c.result
             result.notes = list(dict.fromkeys(c.notes))
@@ -161,15 +161,17 @@ class Checker:
                 for ev in result.evidence:
                     if ev.text == contradicting.text and ev.source == contradicting.source:
                         ev.relation = "contradiction"
-            related.append((c, mismatches, contradicting, detection))
+            judged.append((c, mismatches, contradicting, detection))
         if probabilities is not None:
-            settle_misplaced_support([(c.result, contradicting) for c, _, contradicting, _ in related])
+            settle_misplaced_support([(c.result, contradicting) for c, _, contradicting, _ in judged])
         to_correct = []
-        for c, mismatches, contradicting, detection in related:
+        for c, mismatches, contradicting, detection in judged:
             result = c.result
             if probabilities is not None and contradicting is None:  # no slot filled differently
                 support_near_paraphrase(result.evidence, config)
             decide(result, detection, mismatches)
+            if result.status == "contradicted" and MISPLACED_SUPPORT_NOTE in result.notes:
+                result.reason += f"; {MISPLACED_SUPPORT_NOTE}"
             if result.status != "unverifiable":
                 # The knowledge base's refusal matters only when no other source settled the claim.
                 result.notes = [n for n in result.notes if not n.startswith("outside the knowledge base")]
@@ -284,9 +286,10 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     about 1,393 km long, while the Berlin Wall itself was about 155 km long"); the alignment pairs the
     claim's slots through the dependency trees and sees the substitution. On FEVER-Symmetric (grouped
     cross-validated judge, groups 121-177 the alignment was not developed on) this took E-vs-C accuracy
-    from 0.724 to 0.746 (0.759 counting every substituted slot, but on LLM-written articles a common noun or
-    adjective "substituted" is mostly a paraphrase). Only the best-aligned evidence (within ALIGNMENT_MARGIN of the most similar) is
-    looked at, as for the judge's own contradictions, and only where the rule tier found nothing.
+    from 0.724 to 0.746 (0.759 counting every substituted slot, but on LLM-written articles a common noun
+    or adjective "substituted" is mostly a paraphrase). Only the best-aligned evidence (within
+    ALIGNMENT_MARGIN of the most similar) is looked at, as for the judge's own contradictions, and only
+    where the rule tier found nothing. The judge's probability was for support: it is dropped.
     """
     try:
         from .alignment import align_many
@@ -302,7 +305,7 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     alignments = align_many([(result.text, ev.text) for result, ev in todo]) if todo else []
     for (result, ev), alignment in zip(todo, alignments):
         if overrules_support(alignment):
-            ev.relation = "contradiction"
+            ev.relation, ev.probability = "contradiction", None
             result.notes = list(dict.fromkeys([*result.notes, MISPLACED_SUPPORT_NOTE]))
 
 
