@@ -56,7 +56,7 @@ from rapidfuzz import fuzz
 
 from .. import models
 from ..config import Config
-from ..judging.quantities import canonical, quantity, same_quantity, unit
+from ..judging.quantities import DECADE_WORDS, canonical, quantity, same_quantity, unit
 from ..judging.rules import MONTH_BY_ABBR, MONTH_NAMES
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
@@ -79,8 +79,6 @@ _WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
                  "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
                  "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
-_DECADE_WORDS = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
-                 "seventies": 70, "eighties": 80, "nineties": 90}
 NEGATORS = {"not", "n't", "never", "no"}
 # Verbs that negate their complement: "declined to model" states that she did not model.
 NEGATIVE_IMPLICATIVES = {"fail", "refuse", "decline", "avoid", "lack", "unable", "incapable", "stop",
@@ -336,9 +334,9 @@ def extract_slots(doc) -> list[Slot]:
             add(Slot("date", t.i, t.i + 1, label="DATE", value=int(t.text), granularity="year"))
         elif _DECADE.match(t.text):
             add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text, granularity="decade"))
-        elif t.lower_ in _DECADE_WORDS and t.i > 0 and doc[t.i - 1].lower_ in ("the", "early", "mid", "late"):
+        elif t.lower_ in DECADE_WORDS and t.i > 0 and doc[t.i - 1].lower_ in ("the", "early", "mid", "late"):
             # "born in the fifties": a decade of an unsaid century ("her fifties" is an age).
-            add(Slot("date", t.i, t.i + 1, label="DATE", value=f"{_DECADE_WORDS[t.lower_]}s", granularity="decade"))
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=f"{DECADE_WORDS[t.lower_]}s", granularity="decade"))
         elif _month(t) and (t.ent_type_ == "DATE" or any(_day(x) or _is_year(x) for x in
                                                          doc[max(0, t.i - 2):t.i + 3])):
             add(Slot("date", t.i, t.i + 1, label="DATE", value=_month(t), granularity="month"))
@@ -927,7 +925,7 @@ def _decade_text(claim_text: str, cand: Slot) -> str:
     decade = _decade_of(cand)
     if claim_text[:1].isdigit():
         return decade if len(decade) > 3 else claim_text[:2] + decade
-    word = next((w for w, n in _DECADE_WORDS.items() if f"{n}s" == decade[-3:]), None)
+    word = next((w for w, n in DECADE_WORDS.items() if f"{n}s" == decade[-3:]), None)
     return word or decade
 
 
@@ -1067,10 +1065,11 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             in_range = _number_range(claim, slot.i) if slot.kind == "number" else None
             # A range's end pairs with the same end of a range of the same unit, and a range stated alike
             # is the same statement ("four to six hours" / "4 to 6 hours"; "from 9 to 5" / "from 10 to 6").
-            ranged = [c for _, _, c in scored if in_range and not (slot.unit and c.unit and c.unit != slot.unit)
+            ranged = [(c, theirs) for _, _, c in scored
+                      if in_range and not (slot.unit and c.unit and c.unit != slot.unit)
                       and (theirs := _number_range(evidence, c.i)) and theirs[2] == in_range[2]]
             if ranged:
-                best = next((c for c in ranged if _number_range(evidence, c.i) == in_range), ranged[0])
+                best = next((c for c, theirs in ranged if theirs == in_range), ranged[0][0])
             elif slot.kind in ("date", "code") and equal_somewhere and not _equal_value(
                     claim, slot, evidence, best, similar) and scored[0][0] <= 1.5 * max(
                     s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9:

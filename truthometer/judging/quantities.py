@@ -44,6 +44,10 @@ for _name in ("°c", "℃", "celsius", "degrees celsius", "degree celsius", "c")
 for _name in ("°f", "℉", "fahrenheit", "degrees fahrenheit", "degree fahrenheit", "f"):
     _UNITS[_name], _CANONICAL[_name] = ("temperature", 5 / 9, -32 * 5 / 9), "°f"
 
+#: Decades named by a word, of a century left unsaid ("born in the fifties"): the decade's first year in it.
+DECADE_WORDS = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70,
+                "eighties": 80, "nineties": 90}
+
 #: Relative rounding a writer applies when converting ("47.5 pounds (21.5 kg)", "about 19,340 feet").
 RELATIVE_TOLERANCE = 0.02
 #: Temperatures are rounded to whole degrees in either scale ("37 °F" for "3 °C").
@@ -97,4 +101,5 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
     return a is not None and b is not None and a[0] == b[0]
 
 
-__all__ = ["unit", "canonical", "quantity", "same_quantity", "comparable", "RELATIVE_TOLERANCE"]
+__all__ = ["unit", "canonical", "quantity", "same_quantity", "comparable", "RELATIVE_TOLERANCE",
+           "DECADE_WORDS"]

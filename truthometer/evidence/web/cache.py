@@ -32,17 +32,14 @@ class WebCache:
         self.error: str | None = None  # why the cache is off, when it is
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._set_up()
+            when_unlocked(self._set_up)
         except (sqlite3.Error, OSError) as exc:
             self.error = f"web cache {self.path} unusable: {exc}"
 
     def _set_up(self) -> None:
-        def set_up():
-            with self._connect() as connection:
-                connection.execute("PRAGMA journal_mode=WAL")
-                connection.executescript(_SCHEMA)
-
-        when_unlocked(set_up)
+        with self._connect() as connection:
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.executescript(_SCHEMA)
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(str(self.path), timeout=30.0, isolation_level=None)

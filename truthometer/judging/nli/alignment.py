@@ -21,7 +21,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
-from ..quantities import quantity, same_quantity
+from ..quantities import DECADE_WORDS, quantity, same_quantity
 
 #: spaCy components the features need; the parser is skipped for speed.
 SPACY_DISABLE = ("parser",)
@@ -148,8 +148,8 @@ _DAY = re.compile(r"(\d{1,2})(st|nd|rd|th)?")
 MONTHS = {name: i + 1 for i, name in enumerate(("january", "february", "march", "april", "may", "june", "july",
                                                 "august", "september", "october", "november", "december"))}
 #: "the fifties": read as the 1900s' decade, the century a decade word names when it names none.
-_DECADE_WORDS = {"twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950, "sixties": 1960,
-                 "seventies": 1970, "eighties": 1980, "nineties": 1990}
+# "the fifties" is read as the 1950s: the century is left unsaid, and encyclopedic text means the 1900s.
+_DECADE_WORDS = {word: 1900 + decade for word, decade in DECADE_WORDS.items()}
 #: Words before a number that make it a bound: "more than 100,000 copies" is met by 258,000.
 _LOWER_BOUNDS = ("more than", "greater than", "over", "above", "at least", "exceeding", "upwards of")
 _UPPER_BOUNDS = ("less than", "fewer than", "under", "below", "at most", "up to")
