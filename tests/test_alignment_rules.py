@@ -459,3 +459,15 @@ def test_a_range_pairs_end_with_end_and_a_range_stated_alike_is_the_same():
         "Adults can take 200 to 400 mg every four to six hours."
     assert corrected("The shop opens from 9 to 5 on weekdays.", "The shop is open from 10 to 6 on weekdays.") == \
         "The shop opens from 10 to 6 on weekdays."
+
+
+def test_a_coordination_of_classifiers_is_one_phrase_with_its_noun():
+    # The small model parses "cable" as the noun and "channel" as its conjunct: the thing is a channel,
+    # and "cable" alone (its modifier, head noun dropped) is no correction.
+    evidence = "The station is an American cable and satellite television channel."
+    assert corrected("The station is a porn website.", evidence) \
+        == "The station is a cable and satellite television channel."
+    assert corrected("The station is a website.", evidence) == "The station is a channel."
+    # In the claim the coordination goes whole too, not "a cable and pornographic website".
+    assert corrected("The station is a cable and satellite television network.",
+                     "The station is an American pornographic website.") == "The station is a pornographic website."

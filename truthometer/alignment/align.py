@@ -1254,9 +1254,38 @@ def phrase_start(doc, index: int, keep=lambda t: True) -> int:
     """First token of the noun at ``index`` with the classifiers written before it (``keep`` decides
     which of them may be part of the replaced phrase)."""
     i = index
-    while i > 0 and index >= doc[i - 1].head.i >= i and _is_classifier(doc[i - 1]) and keep(doc[i - 1]):
-        i -= 1
+    while i > 0:
+        if index >= doc[i - 1].head.i >= i and _is_classifier(doc[i - 1]) and keep(doc[i - 1]):
+            i -= 1
+        elif i > 1 and doc[i - 1].dep_ == "cc" and doc[i - 1].head.i == i - 2 and _coordinated_classifier(
+                doc[i - 2], i, index) and keep(doc[i - 2]):
+            i -= 2  # "a cable and satellite television network": the first classifier of a coordination
+        else:
+            break
     return i
+
+
+def _coordinated_classifier(tok, i: int, index: int) -> bool:
+    """``tok`` qualifies the noun at ``index`` (whose phrase starts at ``i``) as the first conjunct of a
+    coordination of classifiers ("cable" in "a cable and satellite television network")."""
+    return tok.dep_ in ("nmod", "compound", "amod") and tok.pos_ in ("NOUN", "ADJ") \
+        and i <= tok.head.i <= index and not tok.ent_type_ and not tok.like_num
+
+
+def coordinated_noun(doc, index: int) -> int:
+    """The noun a coordination of classifiers qualifies, when the small model made the first classifier
+    the head: in "an American cable and satellite television channel" it parses "cable" as the noun and
+    "channel" as its conjunct; the thing is a channel. Else ``index`` itself. Only when the conjunct
+    comes with classifiers of its own, right after the conjunction ("a singer and songwriter" are two
+    nouns, and so are "a fashion model and television personality", whose first noun has a classifier)."""
+    tok = doc[index]
+    if tok.pos_ != "NOUN" or index + 2 >= len(doc) or doc[index + 1].dep_ != "cc" \
+            or phrase_start(doc, index) != index:
+        return index
+    conj = next((c for c in tok.children if c.dep_ == "conj" and c.pos_ == "NOUN" and c.i > index + 2), None)
+    if conj is None or phrase_start(doc, conj.i) != index + 2:
+        return index
+    return conj.i
 
 
 def _kinds(claim, evidence, slot_edges) -> None:

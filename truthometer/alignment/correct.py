@@ -21,7 +21,7 @@ import re
 
 from ..report import Substitution, Suggestion
 from .align import (EQUAL, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative,
-                    other_than, phrase_start)
+                    other_than, phrase_start, coordinated_noun)
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
@@ -399,9 +399,16 @@ def _with_compounds(alignment: Alignment, edge, start: int) -> tuple[int, str, i
     equal = {t.start for t in alignment.tokens if t.op == EQUAL}
     claim_words = {t.lemma_.lower() for t in cdoc} | {t.lower_ for t in cdoc}
     ci = phrase_start(cdoc, c.i, lambda t: t.idx not in equal)
+    head = coordinated_noun(edoc, e.i)
     if ci == c.i:
+        if head != e.i:
+            return start, edoc[head].text, edoc[head].idx  # "a website" -> "a channel", not "a cable"
         return start, edge.evidence_text, edge.evidence_start  # a bare noun is replaced by a bare noun
     ei = phrase_start(edoc, e.i, lambda t: t.lemma_.lower() not in claim_words and t.lower_ not in claim_words)
+    if head != e.i:
+        # "a porn website" -> "a cable and satellite television channel": the coordination is one phrase.
+        span = edoc[ei:head + 1]
+        return cdoc[ci].idx, span.text, span.start_char
     if ei == e.i:
         # A bare evidence noun replaces the claim's noun with its compounds ("a television series" ->
         # "a murderer"); the claim's adjectives stay ("a dark atmosphere" -> "a dark setting").
