@@ -1006,6 +1006,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             # A counterpart the claim already states elsewhere is not this slot's counterpart.
             if slot.kind not in ("attribute", "noun", "entity"):
                 return True
+            if slot.kind == "entity" and _name_derived_from(evidence[c.i:c.j].text, ctext.text):
+                return False
             return (normalise(evidence[c.i:c.j].text) not in claim_lemmas and c.value not in claim_lemmas
                     and f" {normalise(evidence[c.i:c.j].text)} " not in claim_norm)
 
@@ -1414,6 +1416,16 @@ def _same_stem(a: str, b: str) -> bool:
     while n < min(len(a), len(b)) and a[n] == b[n]:
         n += 1
     return n >= 4 and n >= 0.7 * min(len(a), len(b))
+
+
+def _name_derived_from(theirs: str, mine: str) -> bool:
+    """Every word of the evidence's name is a word of the claim's name or derived from one, and one
+    differs: "San Diegans" (the people of San Diego) is made of "San Diego Comic-Con", at another
+    granularity (people, not the convention); it is no other value of the same slot."""
+    a, b = normalise(theirs).split(), normalise(mine).split()
+    if not a or a == b or not set(a) - set(b):
+        return False
+    return all(w in b or len(w) > 3 and any(len(x) > 3 and _same_stem(w, x) for x in b) for w in a)
 
 
 def _inside_name(claim_span, tok) -> bool:
