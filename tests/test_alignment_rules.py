@@ -478,3 +478,9 @@ def test_a_name_made_of_the_claims_name_is_no_counterpart():
     c = corrected("Tom Smith was one of the founders of San Diego Comic-Con.",
                   "It was founded in 1970 by a group of San Diegans that included Shel Dorf.")
     assert c is None or "Diegans" not in c
+
+
+def test_a_name_under_as_of_a_pronoun_subject_names_the_subject():
+    # "It was founded as X": X is what "It" was first called, not another value of the claim's name.
+    assert corrected("Tom Smith was one of the founders of Lake City Fair.",
+                     "It was founded as the Golden State Book Fair in 1970 by a group that included Tom Smith.") is None

@@ -1006,7 +1006,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             # A counterpart the claim already states elsewhere is not this slot's counterpart.
             if slot.kind not in ("attribute", "noun", "entity"):
                 return True
-            if slot.kind == "entity" and _name_derived_from(evidence[c.i:c.j].text, ctext.text):
+            if slot.kind == "entity" and (_name_derived_from(evidence[c.i:c.j].text, ctext.text)
+                                          or _renames_subject(evidence, c) and not _renames_subject(claim, slot)):
                 return False
             return (normalise(evidence[c.i:c.j].text) not in claim_lemmas and c.value not in claim_lemmas
                     and f" {normalise(evidence[c.i:c.j].text)} " not in claim_norm)
@@ -1416,6 +1417,15 @@ def _same_stem(a: str, b: str) -> bool:
     while n < min(len(a), len(b)) and a[n] == b[n]:
         n += 1
     return n >= 4 and n >= 0.7 * min(len(a), len(b))
+
+
+def _renames_subject(doc, unit: Slot) -> bool:
+    """A name under "as" of a verb whose subject is a pronoun ("It was founded as the Golden State Comic
+    Book Convention") is the subject's name (another, or earlier, name of what the sentence is about)."""
+    t = doc[unit.i:unit.j].root
+    verb = t.head.head
+    return t.dep_ == "pobj" and t.head.lower_ == "as" and verb.pos_ in ("VERB", "AUX") and any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.pos_ == "PRON" for c in verb.children)
 
 
 def _name_derived_from(theirs: str, mine: str) -> bool:
