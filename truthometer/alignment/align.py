@@ -711,12 +711,20 @@ def _same_event(claim, slot: Slot, evidence, cand: Slot) -> float:
     return 1.0 if mine.lemma_.lower() == theirs.lemma_.lower() else 0.0
 
 
-def _range_end_bonus(claim, evidence, cand: Slot) -> float:
+def _range_end_bonus(claim, slot: Slot, evidence, cand: Slot, cands: list[Slot]) -> float:
     """In "from 1887 to 1889", a claim about completion means the range's end, about a start its
-    beginning."""
-    lemmas = {t.lemma_.lower() for t in claim}
-    after = cand.j < len(evidence) and evidence[cand.j].lower_ in _RANGE_JOINERS
-    before = cand.i > 0 and evidence[cand.i - 1].lower_ in _RANGE_JOINERS
+    beginning. A date's range is its whole date ("( 12 May 1920 – 3 March 1990 )": "died in 1985" is
+    about 1990), and the event is the verb that dates the slot when it says which end ("was born in
+    1925 and died in 1985"), else any word of the claim."""
+    verb = _event_verb(claim, slot.i, slot.j)
+    if verb is not None and verb.lemma_.lower() in _END_WORDS | _START_WORDS:
+        lemmas = {verb.lemma_.lower()}
+    else:
+        lemmas = {t.lemma_.lower() for t in claim}
+    group = _date_group(cand, cands, evidence) if cand.kind == "date" else [cand]
+    i, j = min(u.i for u in group), max(u.j for u in group)
+    after = j < len(evidence) and evidence[j].lower_ in _RANGE_JOINERS
+    before = i > 0 and evidence[i - 1].lower_ in _RANGE_JOINERS
     if lemmas & _END_WORDS and before and not after:
         return 0.75
     if lemmas & _START_WORDS and after and not before:
@@ -1047,7 +1055,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                 continue  # a bare word needs a matching governor to count as this slot's counterpart
             bonus = 3.0 if slot.kind == "number" and slot.unit and slot.unit == c.unit else 0.0
             if slot.kind in ("date", "number"):
-                bonus += _range_end_bonus(claim, evidence, c)
+                bonus += _range_end_bonus(claim, slot, evidence, c, cands)
             if slot.kind == "date":
                 bonus += 2.0 * _shared_date_parts(slot, slots, c, cands, claim, evidence)
             if slot.kind in ("date", "number"):
