@@ -484,3 +484,17 @@ def test_a_name_under_as_of_a_pronoun_subject_names_the_subject():
     # "It was founded as X": X is what "It" was first called, not another value of the claim's name.
     assert corrected("Tom Smith was one of the founders of Lake City Fair.",
                      "It was founded as the Golden State Book Fair in 1970 by a group that included Tom Smith.") is None
+
+
+def test_places_in_different_relations_do_not_pair():
+    # "on Earth" qualifies a noun (the range of a superlative); "along the southern edge of Siberia"
+    # places the verb's event: another preposition, another governor, no shared role.
+    a = align("Baikal is the deepest lake on Earth.", "Baikal is a rift lake stretching along the southern edge of Siberia.")
+    [earth] = [e for e in a.edges if e.claim_text == "Earth"]
+    assert earth.op != "substituted"
+    c = corrected("Baikal is the deepest lake on Earth.", "Baikal is a rift lake stretching along the southern edge of Siberia.")
+    assert c is None or "Siberia" not in c
+    # The same preposition of a noun completed by "of" still pairs: "a state in the United States" /
+    # "a state in the southwestern region of Mexico".
+    assert corrected("Arizona is a state in the United States.",
+                     "Arizona is a state in the southwestern region of Mexico.") == "Arizona is a state in Mexico."

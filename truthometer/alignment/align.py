@@ -772,6 +772,29 @@ def _date_group(unit: Slot, units: list[Slot], doc) -> list[Slot]:
     return group
 
 
+def _other_relation(claim, slot: Slot, evidence, cand: Slot) -> bool:
+    """Objects of different prepositions under different words, one qualifying a noun and the other a
+    verb, stand in different relations: "the driest desert on Earth" (the range of a superlative) and
+    "covering a strip of land along the Pacific coast" (where it lies) share no role, and one is no value
+    of the other."""
+    def relation(t):
+        # "along the southern edge of Siberia": the place's relation is the one of the noun it completes.
+        while t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.dep_ == "pobj":
+            t = t.head.head
+        return t
+
+    mine, theirs = relation(claim[slot.i:slot.j].root), relation(evidence[cand.i:cand.j].root)
+    if mine.dep_ != "pobj" or theirs.dep_ != "pobj":
+        return False
+    p, q = mine.head, theirs.head
+
+    def attached(t):
+        return "verb" if t.pos_ in ("VERB", "AUX") else "noun" if t.pos_ in ("NOUN", "PROPN", "PRON") else t.pos_
+
+    return p.lower_ != q.lower_ and not _same_stem(p.head.lemma_, q.head.lemma_) \
+        and attached(p.head) != attached(q.head)
+
+
 def _agent_of(evidence, cand: Slot, claim_root) -> bool:
     """The candidate is the agent of a passive with the claim's verb ("agreed to by King John")."""
     t = evidence[cand.i:cand.j].root
@@ -1101,7 +1124,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             edge.score = round(float(scored[0][0]), 4)
             if _equal_value(claim, slot, evidence, best, similar):
                 edge.op = EQUAL
-            elif (best.i, best.j) in used:
+            elif (best.i, best.j) in used or slot.kind == "entity" and _other_relation(claim, slot, evidence, best):
                 edge.op = UNCONFIRMED
             else:
                 edge.op = SUBSTITUTED
