@@ -498,3 +498,16 @@ def test_places_in_different_relations_do_not_pair():
     # "a state in the southwestern region of Mexico".
     assert corrected("Arizona is a state in the United States.",
                      "Arizona is a state in the southwestern region of Mexico.") == "Arizona is a state in Mexico."
+
+
+def test_a_place_binds_to_where_the_thing_is_not_to_a_landmark_of_a_modifier():
+    a = align("Mount Kilimanjaro is located in Kenya.",
+              "Kilimanjaro is in northeastern Tanzania, close to the border with Kenya.")
+    [kenya] = [e for e in a.edges if e.claim_text == "Kenya"]
+    assert (kenya.op, kenya.evidence_text) == ("substituted", "Tanzania")
+    assert corrected("The lake is a reservoir located in Ohio.",
+                     "The lake is a reservoir in western Pennsylvania, near the border with Ohio.") \
+        == "The lake is a reservoir located in Pennsylvania."
+    # The place named in the claim's own relation still confirms it.
+    a = align("The lake is located in Ohio.", "The lake is in Ohio, near the border with Pennsylvania.")
+    assert not a.contradicts

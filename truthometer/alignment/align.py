@@ -772,6 +772,30 @@ def _date_group(unit: Slot, units: list[Slot], doc) -> list[Slot]:
     return group
 
 
+def _place_bound_otherwise(claim, slot: Slot, evidence, found: tuple[int, int], cands: list[Slot]) -> Slot | None:
+    """The place the evidence puts the claim's thing in, when the evidence names the claim's place only
+    in another relation: "located in Kenya" / "is a volcano in northeastern Tanzania, close to the border
+    with Kenya" binds "in" to Tanzania; Kenya there is the landmark of a modifier ("close to the border
+    with"), not where the volcano is. The other place must be the object of the claim's own preposition
+    and in no other relation; else None (the name found confirms the slot)."""
+    if _FAMILY.get(slot.label) != "place":
+        return None
+    mine = claim[slot.i:slot.j].root
+    if mine.dep_ != "pobj":
+        return None
+    seen = evidence[found[0]:found[1]]
+    if not _other_relation(claim, slot, evidence, Slot("entity", seen.start, seen.end)):
+        return None
+    value = normalise(claim[slot.i:slot.j].text)
+    for c in cands:
+        t = evidence[c.i:c.j].root
+        if c.kind == "entity" and _FAMILY.get(c.label) == "place" and t.dep_ == "pobj" \
+                and t.head.lower_ == mine.head.lower_ and not (c.i < found[1] and found[0] < c.j) \
+                and normalise(evidence[c.i:c.j].text) != value and not _other_relation(claim, slot, evidence, c):
+            return c
+    return None
+
+
 def _other_relation(claim, slot: Slot, evidence, cand: Slot) -> bool:
     """Objects of different prepositions under different words, one qualifying a noun and the other a
     verb, stand in different relations: "the driest desert on Earth" (the range of a superlative) and
@@ -1011,6 +1035,17 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                     granularity=slot.granularity or slot.unit, label=slot.label)
         if slot.kind == "entity":
             found = _same_entity(claim, slot, evidence)
+            bound = _place_bound_otherwise(claim, slot, evidence, found, cands) if found else None
+            if bound is not None:
+                # "located in Kenya" / "a volcano in northeastern Tanzania, close to the border with Kenya":
+                # the evidence names Kenya as a landmark of a modifier, and Tanzania as where it is.
+                span = evidence[bound.i:bound.j]
+                edge.op, edge.evidence_text, edge.score = SUBSTITUTED, span.text, 1.0
+                edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
+                used.add((bound.i, bound.j))
+                edges.append(edge)
+                slot_edges[slot.i] = (slot, edge)
+                continue
             if found:
                 span = evidence[found[0]:found[1]]
                 edge.op, edge.evidence_text = EQUAL, span.text
