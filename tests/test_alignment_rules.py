@@ -511,3 +511,11 @@ def test_a_place_binds_to_where_the_thing_is_not_to_a_landmark_of_a_modifier():
     # The place named in the claim's own relation still confirms it.
     a = align("The lake is located in Ohio.", "The lake is in Ohio, near the border with Pennsylvania.")
     assert not a.contradicts
+
+
+def test_a_kind_phrase_keeps_its_kind_noun_and_takes_the_evidences_object():
+    assert corrected("The dance is linked with the genre of heavy metal.",
+                     "The dance is linked with the 1990s wave of reggae music.") \
+        == "The dance is linked with the genre of reggae music."
+    assert corrected("The dance is linked with the style of heavy metal.",
+                     "The dance is linked with reggae music.") == "The dance is linked with the style of reggae music."

@@ -1415,10 +1415,36 @@ def _phrase_objects(claim, evidence, slot_edges) -> list[Edge]:
             theirs = _noun_phrase(e_obj)
             if any(_content(t) and t.lemma_.lower() in claim_words for t in theirs):
                 continue
+            kind_mine, theirs = _kind_object(mine, theirs)
+            if kind_mine.start != mine.start:
+                for kind_slot, kind_edge in slot_edges.values():
+                    if mine.start <= kind_slot.i < kind_mine.start and kind_edge.op == SUBSTITUTED:
+                        kind_edge.op = UNCONFIRMED  # "the genre of" names the kind, not the wrong word
+                mine = kind_mine
             out.append(Edge("phrase", SUBSTITUTED, mine.text, mine.start_char, mine.end_char, theirs.text,
                             theirs.start_char, theirs.end_char, label=prep.lower_))
             break
     return out
+
+
+def _kind_object(mine, theirs):
+    """A phrase naming a kind ("the genre of death metal") keeps its kind noun: what differs is the kind's
+    object, replaced by the object of the evidence's "of" ("the 2006 wave of dancehall music" -> "the
+    genre of dancehall music") or by the evidence's whole phrase without its determiner."""
+    of = next((t for t in mine if t.lower_ == "of" and t.i > mine.start), None)
+    if of is None or mine.doc[of.i - 1].lemma_.lower() not in _KIND_NOUNS or of.i + 1 >= mine.end:
+        return mine, theirs
+    e_of = next((t for t in theirs if t.lower_ == "of" and t.i > theirs.start), None)
+    if e_of is not None:
+        new = theirs.doc[e_of.i + 1:theirs.end]
+    else:
+        k = theirs.start
+        while k < theirs.end - 1 and theirs.doc[k].dep_ in ("det", "poss"):
+            k += 1
+        new = theirs.doc[k:theirs.end]
+    if not len(new):
+        return mine, theirs
+    return mine.doc[of.i + 1:mine.end], new
 
 
 #: Least embedding similarity of a claim word and an evidence word of the same form for the evidence
