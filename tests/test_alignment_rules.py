@@ -519,3 +519,11 @@ def test_a_kind_phrase_keeps_its_kind_noun_and_takes_the_evidences_object():
         == "The dance is linked with the genre of reggae music."
     assert corrected("The dance is linked with the style of heavy metal.",
                      "The dance is linked with reggae music.") == "The dance is linked with the style of reggae music."
+
+
+def test_a_cause_turns_concessive_with_the_polarity():
+    assert corrected("The town is a holiday resort because of its beaches.",
+                     "The town is not a holiday resort.") \
+        == "The town is not a holiday resort despite its beaches."
+    assert corrected("The town is not a holiday resort despite its beaches.",
+                     "The town is a holiday resort.") == "The town is a holiday resort because of its beaches."

@@ -538,6 +538,29 @@ def _polarity_items(claim: str, alignment: Alignment, flip: Substitution, eviden
     return out
 
 
+def _concessive_flip(claim: str, alignment: Alignment, evidence_text: str, locator: str) -> list[Substitution]:
+    """A cause goes with the polarity: what holds because of something, and is said not to hold, does
+    not hold despite it ("is a tourist destination because of the Beatles" -> "is not a tourist
+    destination despite the Beatles"), and the other way round ("is not ... despite of" -> "is ...
+    because of"). Only the prepositions, whose object is a noun phrase; a clause of reason is left alone."""
+    doc = alignment.claim_doc
+    out = []
+    for t in doc:
+        if t.lower_ not in ("because", "despite") or t.i + 1 >= len(doc):
+            continue
+        nxt = doc[t.i + 1]
+        has_of = nxt.lower_ == "of"
+        if t.lower_ == "because" and not has_of:
+            continue  # "because it rained": a clause
+        end = nxt.idx + len(nxt.text) if has_of else t.idx + len(t.text)
+        new = "despite" if t.lower_ == "because" else "because of"
+        if t.text[:1].isupper():
+            new = new.capitalize()
+        out.append(Substitution(claim[t.idx:end], new, t.idx, end, kind="negation", evidence=evidence_text,
+                                evidence_locator=locator))
+    return out
+
+
 def _drop_implicative(claim: str, alignment: Alignment, implicative, sub) -> Substitution:
     """"refused to model" -> "modelled", "was unable to appear" -> "appeared", "has yet to appear" ->
     "appeared": the complement verb in the tense of the construction, the implicative dropped."""
@@ -595,6 +618,7 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
         if s is not None:
             subs.append(s)
             subs.extend(_polarity_items(claim, alignment, s, evidence_text, locator))
+            subs.extend(_concessive_flip(claim, alignment, evidence_text, locator))
         elif why:
             notes.append(why)
     subs = _without_overlaps(subs)
