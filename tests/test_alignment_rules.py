@@ -527,3 +527,11 @@ def test_a_cause_turns_concessive_with_the_polarity():
         == "The town is not a holiday resort despite its beaches."
     assert corrected("The town is not a holiday resort despite its beaches.",
                      "The town is a holiday resort.") == "The town is a holiday resort because of its beaches."
+
+
+def test_a_kind_noun_with_its_object_is_no_value_to_correct():
+    a = align("The dance is linked with the genre of reggae music.",
+              "The dance is linked with the 1990s wave of reggae music.")
+    assert not a.contradicts
+    assert corrected("The dance is linked with the genre of reggae music.",
+                     "The dance is linked with the 1990s wave of reggae music.") is None

@@ -1171,6 +1171,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
 
     _rewordings(claim, evidence, slot_edges, similar)
     _kinds(claim, evidence, slot_edges)
+    _kind_nouns_name_no_value(claim, slot_edges)
     edges.extend(_phrase_objects(claim, evidence, slot_edges))
     edges.extend(_preposition_edges(claim, evidence, slot_edges))
 
@@ -1355,6 +1356,17 @@ def coordinated_noun(doc, index: int) -> int:
     if conj is None or phrase_start(doc, conj.i) != index + 2:
         return index
     return conj.i
+
+
+def _kind_nouns_name_no_value(claim, slot_edges) -> None:
+    """A kind noun with its object ("the genre of dancehall music") names the kind the object is; it is
+    no value the evidence can fill otherwise ("the 2006 wave of dancehall music" says the same kind)."""
+    for slot, edge in slot_edges.values():
+        noun = claim[slot.i]
+        if slot.kind == "noun" and edge.op == SUBSTITUTED and noun.lemma_.lower() in _KIND_NOUNS and any(
+                c.dep_ == "prep" and c.lower_ == "of" and any(o.dep_ == "pobj" for o in c.children)
+                for c in noun.children):
+            edge.op = UNCONFIRMED
 
 
 def _kinds(claim, evidence, slot_edges) -> None:
