@@ -294,3 +294,10 @@ def test_each_date_takes_the_end_its_own_verb_says():
     assert fix("John Smith was born in 1925 and died in 1985.",
                "John Smith (1920 – 1990) was an English painter.").corrected \
         == "John Smith was born in 1920 and died in 1990."
+
+
+def test_an_initialism_starting_with_u_takes_a():
+    from truthometer.alignment.correct import article_for
+
+    assert article_for("US") == "a" and article_for("UN") == "a"
+    assert article_for("umbrella") == "an" and article_for("university") == "a"

@@ -66,6 +66,8 @@ def past_tense(lemma: str) -> str:
 def article_for(word: str) -> str:
     """'a' or 'an' before ``word`` (by sound, with the common exceptions)."""
     w = word.lower()
+    if word[:1] == "U" and word.isupper():
+        return "a"  # "a US senator", "a UN agency": the letter's name starts with a consonant sound
     if re.match(r"^(hour|honest|honou?r|heir)", w) or re.match(r"^[aeio]", w) or (
             w.startswith("u") and not re.match(r"^u(ni|se|su|ti|ro|ku)", w)):
         return "an"
