@@ -535,3 +535,8 @@ def test_a_kind_noun_with_its_object_is_no_value_to_correct():
     assert not a.contradicts
     assert corrected("The dance is linked with the genre of reggae music.",
                      "The dance is linked with the 1990s wave of reggae music.") is None
+
+
+def test_a_place_qualifying_a_noun_and_a_nationality_fill_one_slot():
+    assert corrected("Jane Roe is a US senator.", "Jane Roe is an American model.") == "Jane Roe is an American model."
+    assert corrected("Jane Roe is an American model.", "Jane Roe is a US senator.") == "Jane Roe is a US senator."

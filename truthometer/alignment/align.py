@@ -772,6 +772,15 @@ def _date_group(unit: Slot, units: list[Slot], doc) -> list[Slot]:
     return group
 
 
+def _origin(doc, unit: Slot) -> bool:
+    """A nationality or a place qualifying a common noun says where the thing is from: "a US senator" and
+    "an American model" fill one slot, whatever the small model's label (GPE / NORP)."""
+    if unit.kind != "entity" or _FAMILY.get(unit.label) not in ("place", "nationality"):
+        return False
+    t = doc[unit.i:unit.j].root
+    return t.dep_ in ("compound", "amod", "nmod") and t.head.pos_ == "NOUN" and t.i < t.head.i
+
+
 def _place_bound_otherwise(claim, slot: Slot, evidence, found: tuple[int, int], cands: list[Slot]) -> Slot | None:
     """The place the evidence puts the claim's thing in, when the evidence names the claim's place only
     in another relation: "located in Kenya" / "is a volcano in northeastern Tanzania, close to the border
@@ -1079,7 +1088,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                     and f" {normalise(evidence[c.i:c.j].text)} " not in claim_norm)
 
         options = [c for c in cands if (_compatible(slot, c) or slot.kind == "noun" and c.kind == "attribute"
-                                        and _agent_classifier(claim[slot.i], evidence[c.i])) and novel(c)]
+                                        and _agent_classifier(claim[slot.i], evidence[c.i])
+                                        or _origin(claim, slot) and _origin(evidence, c)) and novel(c)]
         if slot.kind == "entity":
             # A name the small model did not tag ("the series Homeland") or tagged as another kind of
             # name may stand for this one when it plays the same role (the small model's labels are
