@@ -540,3 +540,12 @@ def test_a_kind_noun_with_its_object_is_no_value_to_correct():
 def test_a_place_qualifying_a_noun_and_a_nationality_fill_one_slot():
     assert corrected("Jane Roe is a US senator.", "Jane Roe is an American model.") == "Jane Roe is an American model."
     assert corrected("Jane Roe is an American model.", "Jane Roe is a US senator.") == "Jane Roe is a US senator."
+
+
+def test_a_verb_found_by_its_complements_must_take_them_as_its_own_arguments():
+    # "My Lai Massacre" completes "role", not "martialed": another event, no wrong verb.
+    assert corrected("Ernest Medina participated in the My Lai Massacre.",
+                     "He was court martialed in 1971 for his role in the My Lai Massacre.") is None
+    # A list of objects is one argument: "directed the films Tommy Boy, Joe Dirt 2".
+    assert corrected("David Spade starred in Joe Dirt 2.",
+                     "He also directed the films Tommy Boy, Black Sheep and Joe Dirt 2.") == "David Spade directed Joe Dirt 2."

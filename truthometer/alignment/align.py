@@ -1626,6 +1626,8 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
     by_subject = e_verb is not None
     if e_verb is None:
         e_verb = _verb_sharing_complements(claim, evidence, root)
+        if e_verb is not None and not _arguments_shared(root, e_verb):
+            e_verb = None
     if e_verb is None:
         return None
     if any(t.lemma_.lower() == e_verb.lemma_.lower() and t.i != root.i for t in claim):
@@ -1674,6 +1676,38 @@ def _dated_event(claim, evidence, root, slot_edges, similar) -> Edge | None:
     span = claim[root.i:end]
     return Edge("predicate", SUBSTITUTED, span.text, span.start_char, span.end_char, theirs.text, theirs.idx,
                 theirs.idx + len(theirs.text), label=root.dep_)
+
+
+def _arguments(verb) -> list:
+    """The heads of ``verb``'s object and prepositional objects ("played Margaret Blaine in the series":
+    Blaine, series), a name with its compounds."""
+    out = []
+    for c in verb.children:
+        if c.dep_ in ("dobj", "attr", "oprd"):
+            out.append(c)
+        elif c.dep_ in ("prep", "agent", "dative"):
+            out.extend(o for o in c.children if o.dep_ == "pobj")
+    return [t for a in out for t in [a, *(c for c in a.children if c.dep_ in ("compound", "flat"))]]
+
+
+def _arguments_shared(verb, e_verb) -> bool:
+    """The claim verb's arguments are the evidence verb's own arguments, not words nested deeper: "He
+    also directed the films ..., Joe Dirt 2" shares "starred in Joe Dirt 2"'s film; "She has played
+    Margaret Blaine in ..., Ursula Crowe in ... Wizards vs Aliens" does not share "appeared in Wizards vs
+    Aliens" (the series completes another role), and "was court martialed ... for his role in the My
+    Lai Massacre" does not share "participated in the My Lai Massacre"."""
+    # A list of objects in apposition or coordination ("the films A, B, Joe Dirt 2") is one argument.
+    stack, seen = list(_arguments(e_verb)), set()
+    while stack:
+        t = stack.pop()
+        if t.i not in seen:
+            seen.add(t.i)
+            stack.extend(c for c in t.children if c.dep_ in ("appos", "conj", "compound", "flat", "nmod",
+                                                             "npadvmod", "nummod"))
+    doc = e_verb.doc
+    theirs = {normalise(doc[i].text) for i in seen if _content(doc[i])}
+    mine = [t for t in _arguments(verb) if _content(t)]
+    return bool(mine) and any(normalise(t.text) in theirs for t in mine)
 
 
 def _passive(verb) -> bool:
