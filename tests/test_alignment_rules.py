@@ -549,3 +549,11 @@ def test_a_verb_found_by_its_complements_must_take_them_as_its_own_arguments():
     # A list of objects is one argument: "directed the films Tommy Boy, Joe Dirt 2".
     assert corrected("David Spade starred in Joe Dirt 2.",
                      "He also directed the films Tommy Boy, Black Sheep and Joe Dirt 2.") == "David Spade directed Joe Dirt 2."
+
+
+def test_a_date_of_another_event_does_not_date_the_claims():
+    assert corrected("The element was discovered in 1935.",
+                     "It was discovered by Arthur Dempster (born April 9, 1886), a Canadian physicist.") is None
+    assert corrected("Mary Smith was born on November 22, 1968.",
+                     "Mary Smith (born 22 November 1948) is an actress who graduated from college on November 22, "
+                     "1968.") == "Mary Smith was born on November 22, 1948."

@@ -711,6 +711,19 @@ def _same_event(claim, slot: Slot, evidence, cand: Slot) -> float:
     return 1.0 if mine.lemma_.lower() == theirs.lemma_.lower() else 0.0
 
 
+def _dates_another_event(claim, slot: Slot, evidence, cand: Slot) -> bool:
+    """The evidence tells the claim's event (its verb) and dates the candidate by another verb: "It was
+    discovered by Arthur Dempster ( born April 9 , 2014 )" does not date the discovery."""
+    mine, theirs = _event_verb(claim, slot.i, slot.j), _event_verb(evidence, cand.i, cand.j)
+    if mine is None or theirs is None or mine.lemma_.lower() in ("be", "have") \
+            or theirs.lemma_.lower() in ("be", "have"):
+        return False
+    lemma = mine.lemma_.lower()
+    if not any(t.lemma_.lower() == lemma and t.pos_ == "VERB" for t in evidence):
+        return False
+    return theirs.lemma_.lower() != lemma
+
+
 def _range_end_bonus(claim, slot: Slot, evidence, cand: Slot, cands: list[Slot]) -> float:
     """In "from 1887 to 1889", a claim about completion means the range's end, about a start its
     beginning. A date's range is its whole date ("( 12 May 1920 – 3 March 1990 )": "died in 1985" is
@@ -1132,6 +1145,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             scored.append((role + 2.0 * prox + bonus, -c.i, c))
         if loose:
             scored = [x for x in scored if _role(claim, slot, evidence, x[2]) >= 1.5]
+        if slot.kind == "date":
+            scored = [x for x in scored if not _dates_another_event(claim, slot, evidence, x[2])]
         if _in_subject(claim, slot):
             # The claim's subject is what the evidence is about, often under a pronoun ("He is the lead
             # vocalist ... with Shay Haley"): replace it only by the subject of the same predicate.
