@@ -557,3 +557,10 @@ def test_a_date_of_another_event_does_not_date_the_claims():
     assert corrected("Mary Smith was born on November 22, 1968.",
                      "Mary Smith (born 22 November 1948) is an actress who graduated from college on November 22, "
                      "1968.") == "Mary Smith was born on November 22, 1948."
+
+
+def test_no_polarity_from_a_predicate_that_says_nothing_of_the_object():
+    a = align("The town does not have a mayor.", "The town is a village governed by a council.")
+    assert not a.polarity_mismatch
+    c = corrected("The town does not have a mayor.", "The town is a village governed by a council.")
+    assert c is None or "has a mayor" not in c

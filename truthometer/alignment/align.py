@@ -480,6 +480,17 @@ def _negated_at(doc, index: int) -> bool:
     return False
 
 
+def _object_unstated(claim, root, evidence, slot_edges) -> bool:
+    """ "Croatia does not have a king" / "Croatia is a republic governed under a parliamentary system":
+    the evidence says nothing of the object of "have" (the claim's verb is not in it either), so its
+    polarity is not the claim's."""
+    lemma = root.lemma_.lower()
+    if lemma == "be" or any(t.lemma_.lower() == lemma for t in evidence):
+        return False
+    objects = [c for c in root.children if c.dep_ == "dobj" and c.i in slot_edges]
+    return bool(objects) and all(slot_edges[c.i][1].op == UNCONFIRMED for c in objects)
+
+
 def _negated_slot_filled_otherwise(claim, slot_edges) -> bool:
     """ "X is not a Y" where the evidence fills the complement (not the subject) differently. Only under
     a copula, which says what X is; under another verb a differing word is more likely a paraphrase
@@ -1228,7 +1239,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
-    mismatch = ev_pred is not None and claim_negated != evidence_negated and coverage >= 0.5
+    mismatch = ev_pred is not None and claim_negated != evidence_negated and coverage >= 0.5 \
+        and not _object_unstated(claim, root, evidence, slot_edges)
     negation_stands = (mismatch and claim_negated and implicative is None
                        and _negated_slot_filled_otherwise(claim, slot_edges))
     if negation_stands:
