@@ -564,3 +564,7 @@ def test_no_polarity_from_a_predicate_that_says_nothing_of_the_object():
     assert not a.polarity_mismatch
     c = corrected("The town does not have a mayor.", "The town is a village governed by a council.")
     assert c is None or "has a mayor" not in c
+
+
+def test_no_fallback_word_under_a_negation():
+    assert corrected("The town does not have a mayor.", "The town is a village governed by a council.") is None
