@@ -568,3 +568,9 @@ def test_no_polarity_from_a_predicate_that_says_nothing_of_the_object():
 
 def test_no_fallback_word_under_a_negation():
     assert corrected("The town does not have a mayor.", "The town is a village governed by a council.") is None
+
+
+def test_a_compound_tagged_as_an_adjective_is_a_classifier_of_the_phrase():
+    # The small model tags "pop" in "pop music performer" as an adjective; it goes with the phrase.
+    assert corrected("Ana Ruiz is a pop music performer.", "Ana Ruiz is a British country singer.") \
+        == "Ana Ruiz is a country singer."

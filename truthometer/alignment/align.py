@@ -1356,7 +1356,8 @@ def _is_classifier(tok) -> bool:
     nationalities, numbers and superlatives are slots of their own and stay outside the phrase."""
     if tok.ent_type_ in ("NORP", "GPE", "PERSON", "ORG", "DATE", "CARDINAL", "ORDINAL") or tok.like_num:
         return False
-    return (tok.dep_ == "compound" and tok.pos_ == "NOUN") or (tok.dep_ == "amod" and tok.tag_ == "JJ")
+    # A compound the small model tags as an adjective ("pop music") is a classifier all the same.
+    return (tok.dep_ == "compound" and tok.pos_ in ("NOUN", "ADJ")) or (tok.dep_ == "amod" and tok.tag_ == "JJ")
 
 
 def phrase_start(doc, index: int, keep=lambda t: True) -> int:
