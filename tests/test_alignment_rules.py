@@ -574,3 +574,11 @@ def test_a_compound_tagged_as_an_adjective_is_a_classifier_of_the_phrase():
     # The small model tags "pop" in "pop music performer" as an adjective; it goes with the phrase.
     assert corrected("Ana Ruiz is a pop music performer.", "Ana Ruiz is a British country singer.") \
         == "Ana Ruiz is a country singer."
+
+
+def test_the_evidences_own_negative_construction_corrects_an_assertion():
+    assert corrected("Tom Lee helped to found the band.",
+                     "Lee played drums for Greta in 1990, and died before helping to found the band.") \
+        == "Tom Lee died before helping to found the band."
+    assert corrected("The singer modelled for Chanel.", "The singer has sung for Mango, but declined to model for Chanel.") \
+        == "The singer declined to model for Chanel."

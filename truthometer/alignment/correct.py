@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 
 from ..report import Substitution, Suggestion
-from .align import (EQUAL, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative,
-                    other_than, phrase_start, coordinated_noun)
+from .align import (EQUAL, NEGATIVE_IMPLICATIVES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, _yet_to,
+                    align, coordinated_noun, negative_implicative, other_than, phrase_start)
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
@@ -493,6 +493,12 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     if verb.pos_ not in ("VERB", "AUX"):
         return None, "the evidence negates the claim, but its predicate could not be negated automatically"
     ev_doc = alignment.evidence_doc
+    construction = _evidence_implicative(alignment, edge, verb)
+    if construction is not None:
+        # "helped to co-found" / "died before helping to co-found": the evidence's own way of saying it
+        # did not happen, in place of a bare "not".
+        text = construction if verb.i else construction[:1].upper() + construction[1:]
+        return sub(verb.idx, verb.idx + len(verb.text), text), ""
     word = "never" if ev_doc is not None and any(t.lower_ == "never" for t in ev_doc) else "not"
     auxes = sorted([c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i], key=lambda t: t.i)
     host = auxes[0] if auxes else (verb if verb.lemma_.lower() == "be" or verb.tag_ == "MD" else None)
@@ -516,6 +522,27 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     if verb.i == 0:
         do = do.capitalize()
     return sub(verb.idx, verb.idx + len(verb.text), f"{do} not {lemma}"), ""
+
+
+def _evidence_implicative(alignment: Alignment, edge, verb) -> str | None:
+    """The evidence's negative implicative construction ending in the claim's verb ("declined to model",
+    "died before helping", "is yet to write"), when its finite verb has the claim verb's tense; else
+    None."""
+    ev_doc = alignment.evidence_doc
+    if edge is None or ev_doc is None:
+        return None
+    ev = next((t for t in ev_doc if t.idx == edge.evidence_start), None)
+    if ev is None or ev.lemma_.lower() != verb.lemma_.lower() or ev.pos_ != "VERB":
+        return None
+    governor = None
+    if ev.dep_ == "xcomp" and (ev.head.lemma_.lower() in NEGATIVE_IMPLICATIVES or _yet_to(ev.head)):
+        governor = ev.head  # "declined to model", "is yet to write"
+    elif ev.dep_ in ("pcomp", "pobj") and ev.head.lower_ == "before" and ev.head.head.lemma_.lower() == "die":
+        governor = ev.head.head  # "died before helping"
+    if governor is None or governor.i > ev.i or governor.tag_ != verb.tag_ \
+            or any(t.is_punct for t in ev_doc[governor.i:ev.i]):
+        return None
+    return ev_doc[governor.i:ev.i + 1].text
 
 
 #: Determiners that change with the polarity: "did not write any novels" / "wrote some novels".
