@@ -582,3 +582,7 @@ def test_the_evidences_own_negative_construction_corrects_an_assertion():
         == "Tom Lee died before helping to found the band."
     assert corrected("The singer modelled for Chanel.", "The singer has sung for Mango, but declined to model for Chanel.") \
         == "The singer declined to model for Chanel."
+
+
+def test_no_fallback_word_under_a_negative_object():
+    assert corrected("Tom Lee had no relation to the arms industry.", "Tom Lee is a former arms dealer and author.") is None

@@ -1260,9 +1260,12 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             edges.append(Edge("negation", SUBSTITUTED, root.text, root.idx, root.idx + len(root.text),
                               evidence_text=evidence[ev_pred].text, evidence_start=evidence[ev_pred].idx,
                               evidence_end=evidence[ev_pred].idx + len(evidence[ev_pred].text)))
-    if not mismatch and not negation_stands and not claim_negated and not any(e.op == SUBSTITUTED for e in edges):
+    negative_object = any(t.lower_ == "no" and t.dep_ == "det" and t.head.head.i == root.i for t in claim)
+    if not mismatch and not negation_stands and not claim_negated and not negative_object \
+            and not any(e.op == SUBSTITUTED for e in edges):
         # Under a negation a word is what the claim says is not the case: another word in its place
-        # ("does not have a village") is no more what the evidence says.
+        # ("does not have a village", "had no relation to the arms dealer") is no more what the evidence
+        # says.
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
     tokens = _token_ops(claim, evidence, edges)
