@@ -586,3 +586,8 @@ def test_the_evidences_own_negative_construction_corrects_an_assertion():
 
 def test_no_fallback_word_under_a_negative_object():
     assert corrected("Tom Lee had no relation to the arms industry.", "Tom Lee is a former arms dealer and author.") is None
+
+
+def test_a_later_conjunct_of_the_complement_is_also_what_the_subject_is():
+    assert corrected("Ana Ruiz is not a model.", "Ana Ruiz is an American actress and model.") == "Ana Ruiz is also a model."
+    assert corrected("Ana Ruiz is not an actress.", "Ana Ruiz is an American actress and model.") == "Ana Ruiz is an actress."

@@ -486,6 +486,10 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
                 start -= 1
         if new_verb_text and verb.i > neg.i:
             return sub(start, verb.idx + len(verb.text), new_verb_text), ""
+        if neg.lower_ == "not" and _added_conjunct(alignment, verb):
+            # "is not a model" / "an American actress and model" -> "is also a model": one more thing
+            # the subject is, beside what the evidence names first.
+            return sub(neg.idx, neg.idx + len(neg.text), "also"), ""
         return sub(start, end, ""), ""
 
     # The claim asserts what the evidence negates: negate the main predicate.
@@ -522,6 +526,18 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     if verb.i == 0:
         do = do.capitalize()
     return sub(verb.idx, verb.idx + len(verb.text), f"{do} not {lemma}"), ""
+
+
+def _added_conjunct(alignment: Alignment, verb) -> bool:
+    """The complement of the claim's copula is, in the evidence, a later conjunct of the evidence's
+    complement ("an American actress and model")."""
+    if verb.lemma_.lower() != "be" or alignment.evidence_doc is None:
+        return False
+    attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    edge = next((e for e in alignment.edges if attr is not None and e.claim_start == attr.idx and e.op == EQUAL
+                 and e.evidence_start >= 0), None)
+    e = next((t for t in alignment.evidence_doc if edge is not None and t.idx == edge.evidence_start), None)
+    return e is not None and e.dep_ == "conj" and e.head.dep_ == "attr" and e.head.head.lemma_.lower() == "be"
 
 
 def _evidence_implicative(alignment: Alignment, edge, verb) -> str | None:
