@@ -591,3 +591,8 @@ def test_no_fallback_word_under_a_negative_object():
 def test_a_later_conjunct_of_the_complement_is_also_what_the_subject_is():
     assert corrected("Ana Ruiz is not a model.", "Ana Ruiz is an American actress and model.") == "Ana Ruiz is also a model."
     assert corrected("Ana Ruiz is not an actress.", "Ana Ruiz is an American actress and model.") == "Ana Ruiz is an actress."
+
+
+def test_a_letter_typed_twice_is_the_same_word():
+    assert not align("The shop sells a bigg bike.", "The shop sells a big bike.").contradicts
+    assert corrected("The shop sells a tall bike.", "The shop sells a big bike.") == "The shop sells a big bike."

@@ -371,6 +371,14 @@ def extract_slots(doc) -> list[Slot]:
     return sorted(slots, key=lambda s: s.i)
 
 
+def _hyphen_modifier(t) -> bool:
+    """The first word of a hyphenated modifier ("worst" in "worst-selling", "best" in "best-selling")."""
+    doc = t.doc
+    return (t.i + 2 < len(doc) and doc[t.i + 1].text == "-" and not t.whitespace_
+            and not doc[t.i + 1].whitespace_ and t.head.i == t.i + 2 and doc[t.i + 2].dep_ == "amod"
+            and t.is_alpha)
+
+
 def _untagged_names(doc, slots: list, taken: set[int], add) -> None:
     """Names of several capitalised words the small model left untagged, or tagged only a word of as a
     nationality ("the Cartoonist and Illustrators School"), are one slot: a name is corrected whole."""
@@ -995,11 +1003,19 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     if slot.kind in ("date", "code"):
         return slot.value == cand.value
     a, b = normalise(claim[slot.i:slot.j].text), normalise(evidence[cand.i:cand.j].text)
-    if a == b or slot.value == cand.value or fuzz.ratio(a, b) >= FUZZY_THRESHOLD:
+    if a == b or slot.value == cand.value or fuzz.ratio(a, b) >= FUZZY_THRESHOLD or _doubled_letter(a, b):
         return True
     if a in _ORDINALS or b in _ORDINALS:
         return False  # "seventh" and "eighth" are close in meaning and different in value
     return similar(claim[slot.i:slot.j].text, evidence[cand.i:cand.j].text)
+
+
+def _doubled_letter(a: str, b: str) -> bool:
+    """One spelling is the other with a letter typed twice ("bestt" / "best"): a typo, the same word."""
+    if abs(len(a) - len(b)) != 1 or min(len(a), len(b)) < 3:
+        return False
+    long_, short = (a, b) if len(a) > len(b) else (b, a)
+    return any(long_[k] == long_[k - 1] and long_[:k] + long_[k + 1:] == short for k in range(1, len(long_)))
 
 
 def _decade_of(unit: Slot) -> str:
