@@ -596,3 +596,11 @@ def test_a_later_conjunct_of_the_complement_is_also_what_the_subject_is():
 def test_a_letter_typed_twice_is_the_same_word():
     assert not align("The shop sells a bigg bike.", "The shop sells a big bike.").contradicts
     assert corrected("The shop sells a tall bike.", "The shop sells a big bike.") == "The shop sells a big bike."
+
+
+def test_the_first_word_of_a_hyphenated_modifier_is_a_slot():
+    assert corrected("The song was one of the worst-selling singles of all time.",
+                     "It thus became one of the best-selling singles of all time.") \
+        == "The song was one of the best-selling singles of all time."
+    assert corrected("The song was one of the best-selling singles of all time.",
+                     "It thus became one of the best-selling singles of all time.") is None

@@ -358,6 +358,9 @@ def extract_slots(doc) -> list[Slot]:
             continue
         if t.lower_ in _ORDER and t.dep_ in ("mark", "prep"):
             add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
+        elif _hyphen_modifier(t):
+            # "the worst-selling singles": the word before the hyphen is what the compound says.
+            add(Slot("attribute", t.i, t.i + 1, label="hyphen", value=t.lemma_.lower()))
         elif t.pos_ == "ADV" and t.dep_ == "advmod" and t.head.pos_ == "ADJ":
             # A degree adverb qualifies its adjective: "barely residential" / "highly residential".
             add(Slot("attribute", t.i, t.i + 1, label="advmod", value=t.lemma_.lower()))
