@@ -42,7 +42,15 @@ classifier of what the evidence says the subject is ("an American crime drama se
 An object with no word in common with the evidence's object of the same preposition and governor is
 replaced whole ("formed by three students" -> "formed by a group of retired teachers"). A day the evidence
 gives to another event corrects the claim's verb ("graduated college on June 26, 1980" / "( born June 26,
-1980 )" -> "was born on").
+1980 )" -> "was born on"). A place binds to where the evidence puts the thing, not to a landmark of a
+modifier ("located in Kenya" / "in northeastern Tanzania, close to the border with Kenya" -> Tanzania), and
+places in different relations (another preposition under another word, one of a noun and one of a verb:
+"the driest desert on Earth" / "lies along the Pacific coast") do not pair. A name made of the claim's own
+name ("San Diegans" for "San Diego Comic-Con"), or naming the evidence's subject ("It was founded as X"),
+is no counterpart. A date the evidence gives to another verb does not date the claim's event, and a
+range's end is read from the whole date and the verb dating the slot ("was born in 1925 and died in
+1985" / "( 12 May 1920 – 3 March 1990 )"). A kind noun ("the genre of X") keeps its place and only its
+object is corrected.
 """
 from __future__ import annotations
 

@@ -12,8 +12,12 @@ negation ("did not write any" -> "wrote some"). A number is replaced with its bo
 classifiers as a phrase ("a political party" -> "a television series"), an adjective with the word
 negating it ("an ethnic group" -> "a non racial group") and the unconfirmed classifiers it qualifies ("a
 psychological thriller film" -> "a romantic film"); a name replaces the whole noun phrase and takes
-no article but its own ("by an animation company" -> "by DreamWorks Animation", "The Rock"). Slots the
-evidence does not cover are left alone and named in the note.
+no article but its own ("by an animation company" -> "by DreamWorks Animation", "The Rock"). A coordination
+of classifiers is one phrase ("a cable and satellite television channel"). With the polarity a cause turns
+concessive ("because of" <-> "despite"), an assertion the evidence negates by an implicative takes the
+evidence's construction ("died before helping to co-found"), and "is not a Y" where the evidence names Y
+as a later conjunct becomes "is also a Y". Slots the evidence does not cover are left alone and named in
+the note.
 """
 from __future__ import annotations
 
