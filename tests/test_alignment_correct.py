@@ -281,3 +281,23 @@ def test_something_other_than_is_a_negation():
         "Rangam is an Indian Telugu film ."
     # The evidence fills the negated complement otherwise: the claim stands.
     assert suggest_correction("Rangam is something other than a Korean film .", evidence) is None
+
+
+def test_a_death_takes_the_end_of_a_birth_death_range_written_as_full_dates():
+    evidence = "John Smith (12 May 1920 – 3 March 1990) was an English painter."
+    assert fix("John Smith died in 1985.", evidence).corrected == "John Smith died in 1990."
+    assert fix("John Smith died in March 1985.", evidence).corrected == "John Smith died in March 1990."
+    assert fix("John Smith was born in 1925.", evidence).corrected == "John Smith was born in 1920."
+
+
+def test_each_date_takes_the_end_its_own_verb_says():
+    assert fix("John Smith was born in 1925 and died in 1985.",
+               "John Smith (1920 – 1990) was an English painter.").corrected \
+        == "John Smith was born in 1920 and died in 1990."
+
+
+def test_an_initialism_starting_with_u_takes_a():
+    from truthometer.alignment.correct import article_for
+
+    assert article_for("US") == "a" and article_for("UN") == "a"
+    assert article_for("umbrella") == "an" and article_for("university") == "a"

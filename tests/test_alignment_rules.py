@@ -459,3 +459,140 @@ def test_a_range_pairs_end_with_end_and_a_range_stated_alike_is_the_same():
         "Adults can take 200 to 400 mg every four to six hours."
     assert corrected("The shop opens from 9 to 5 on weekdays.", "The shop is open from 10 to 6 on weekdays.") == \
         "The shop opens from 10 to 6 on weekdays."
+
+
+def test_a_coordination_of_classifiers_is_one_phrase_with_its_noun():
+    # The small model parses "cable" as the noun and "channel" as its conjunct: the thing is a channel,
+    # and "cable" alone (its modifier, head noun dropped) is no correction.
+    evidence = "The station is an American cable and satellite television channel."
+    assert corrected("The station is a porn website.", evidence) \
+        == "The station is a cable and satellite television channel."
+    assert corrected("The station is a website.", evidence) == "The station is a channel."
+    # In the claim the coordination goes whole too, not "a cable and pornographic website".
+    assert corrected("The station is a cable and satellite television network.",
+                     "The station is an American pornographic website.") == "The station is a pornographic website."
+
+
+def test_a_name_made_of_the_claims_name_is_no_counterpart():
+    # "San Diegans" (the people of San Diego) is the claim's own name at another granularity.
+    c = corrected("Tom Smith was one of the founders of San Diego Comic-Con.",
+                  "It was founded in 1970 by a group of San Diegans that included Shel Dorf.")
+    assert c is None or "Diegans" not in c
+
+
+def test_a_name_under_as_of_a_pronoun_subject_names_the_subject():
+    # "It was founded as X": X is what "It" was first called, not another value of the claim's name.
+    assert corrected("Tom Smith was one of the founders of Lake City Fair.",
+                     "It was founded as the Golden State Book Fair in 1970 by a group that included Tom Smith.") is None
+
+
+def test_places_in_different_relations_do_not_pair():
+    # "on Earth" qualifies a noun (the range of a superlative); "along the southern edge of Siberia"
+    # places the verb's event: another preposition, another governor, no shared role.
+    a = align("Baikal is the deepest lake on Earth.", "Baikal is a rift lake stretching along the southern edge of Siberia.")
+    [earth] = [e for e in a.edges if e.claim_text == "Earth"]
+    assert earth.op != "substituted"
+    c = corrected("Baikal is the deepest lake on Earth.", "Baikal is a rift lake stretching along the southern edge of Siberia.")
+    assert c is None or "Siberia" not in c
+    # The same preposition of a noun completed by "of" still pairs: "a state in the United States" /
+    # "a state in the southwestern region of Mexico".
+    assert corrected("Arizona is a state in the United States.",
+                     "Arizona is a state in the southwestern region of Mexico.") == "Arizona is a state in Mexico."
+
+
+def test_a_place_binds_to_where_the_thing_is_not_to_a_landmark_of_a_modifier():
+    a = align("Mount Kilimanjaro is located in Kenya.",
+              "Kilimanjaro is in northeastern Tanzania, close to the border with Kenya.")
+    [kenya] = [e for e in a.edges if e.claim_text == "Kenya"]
+    assert (kenya.op, kenya.evidence_text) == ("substituted", "Tanzania")
+    assert corrected("The lake is a reservoir located in Ohio.",
+                     "The lake is a reservoir in western Pennsylvania, near the border with Ohio.") \
+        == "The lake is a reservoir located in Pennsylvania."
+    # The place named in the claim's own relation still confirms it.
+    a = align("The lake is located in Ohio.", "The lake is in Ohio, near the border with Pennsylvania.")
+    assert not a.contradicts
+
+
+def test_a_kind_phrase_keeps_its_kind_noun_and_takes_the_evidences_object():
+    assert corrected("The dance is linked with the genre of heavy metal.",
+                     "The dance is linked with the 1990s wave of reggae music.") \
+        == "The dance is linked with the genre of reggae music."
+    assert corrected("The dance is linked with the style of heavy metal.",
+                     "The dance is linked with reggae music.") == "The dance is linked with the style of reggae music."
+
+
+def test_a_cause_turns_concessive_with_the_polarity():
+    assert corrected("The town is a holiday resort because of its beaches.",
+                     "The town is not a holiday resort.") \
+        == "The town is not a holiday resort despite its beaches."
+    assert corrected("The town is not a holiday resort despite its beaches.",
+                     "The town is a holiday resort.") == "The town is a holiday resort because of its beaches."
+
+
+def test_a_kind_noun_with_its_object_is_no_value_to_correct():
+    a = align("The dance is linked with the genre of reggae music.",
+              "The dance is linked with the 1990s wave of reggae music.")
+    assert not a.contradicts
+    assert corrected("The dance is linked with the genre of reggae music.",
+                     "The dance is linked with the 1990s wave of reggae music.") is None
+
+
+def test_a_place_qualifying_a_noun_and_a_nationality_fill_one_slot():
+    assert corrected("Jane Roe is a US senator.", "Jane Roe is an American model.") == "Jane Roe is an American model."
+    assert corrected("Jane Roe is an American model.", "Jane Roe is a US senator.") == "Jane Roe is a US senator."
+
+
+def test_a_verb_found_by_its_complements_must_take_them_as_its_own_arguments():
+    # "My Lai Massacre" completes "role", not "martialed": another event, no wrong verb.
+    assert corrected("Ernest Medina participated in the My Lai Massacre.",
+                     "He was court martialed in 1971 for his role in the My Lai Massacre.") is None
+    # A list of objects is one argument: "directed the films Tommy Boy, Joe Dirt 2".
+    assert corrected("David Spade starred in Joe Dirt 2.",
+                     "He also directed the films Tommy Boy, Black Sheep and Joe Dirt 2.") == "David Spade directed Joe Dirt 2."
+
+
+def test_a_date_of_another_event_does_not_date_the_claims():
+    assert corrected("The element was discovered in 1935.",
+                     "It was discovered by Arthur Dempster (born April 9, 1886), a Canadian physicist.") is None
+    assert corrected("Mary Smith was born on November 22, 1968.",
+                     "Mary Smith (born 22 November 1948) is an actress who graduated from college on November 22, "
+                     "1968.") == "Mary Smith was born on November 22, 1948."
+
+
+def test_no_polarity_from_a_predicate_that_says_nothing_of_the_object():
+    a = align("The town does not have a mayor.", "The town is a village governed by a council.")
+    assert not a.polarity_mismatch
+    c = corrected("The town does not have a mayor.", "The town is a village governed by a council.")
+    assert c is None or "has a mayor" not in c
+
+
+def test_no_fallback_word_under_a_negation():
+    assert corrected("The town does not have a mayor.", "The town is a village governed by a council.") is None
+
+
+def test_a_compound_tagged_as_an_adjective_is_a_classifier_of_the_phrase():
+    # The small model tags "pop" in "pop music performer" as an adjective; it goes with the phrase.
+    assert corrected("Ana Ruiz is a pop music performer.", "Ana Ruiz is a British country singer.") \
+        == "Ana Ruiz is a country singer."
+
+
+def test_the_evidences_own_negative_construction_corrects_an_assertion():
+    assert corrected("Tom Lee helped to found the band.",
+                     "Lee played drums for Greta in 1990, and died before helping to found the band.") \
+        == "Tom Lee died before helping to found the band."
+    assert corrected("The singer modelled for Chanel.", "The singer has sung for Mango, but declined to model for Chanel.") \
+        == "The singer declined to model for Chanel."
+
+
+def test_no_fallback_word_under_a_negative_object():
+    assert corrected("Tom Lee had no relation to the arms industry.", "Tom Lee is a former arms dealer and author.") is None
+
+
+def test_a_later_conjunct_of_the_complement_is_also_what_the_subject_is():
+    assert corrected("Ana Ruiz is not a model.", "Ana Ruiz is an American actress and model.") == "Ana Ruiz is also a model."
+    assert corrected("Ana Ruiz is not an actress.", "Ana Ruiz is an American actress and model.") == "Ana Ruiz is an actress."
+
+
+def test_a_letter_typed_twice_is_the_same_word():
+    assert not align("The shop sells a bigg bike.", "The shop sells a big bike.").contradicts
+    assert corrected("The shop sells a tall bike.", "The shop sells a big bike.") == "The shop sells a big bike."

@@ -371,6 +371,14 @@ def extract_slots(doc) -> list[Slot]:
     return sorted(slots, key=lambda s: s.i)
 
 
+def _hyphen_modifier(t) -> bool:
+    """The first word of a hyphenated modifier ("worst" in "worst-selling", "best" in "best-selling")."""
+    doc = t.doc
+    return (t.i + 2 < len(doc) and doc[t.i + 1].text == "-" and not t.whitespace_
+            and not doc[t.i + 1].whitespace_ and t.head.i == t.i + 2 and doc[t.i + 2].dep_ == "amod"
+            and t.is_alpha)
+
+
 def _untagged_names(doc, slots: list, taken: set[int], add) -> None:
     """Names of several capitalised words the small model left untagged, or tagged only a word of as a
     nationality ("the Cartoonist and Illustrators School"), are one slot: a name is corrected whole."""
@@ -478,6 +486,17 @@ def _negated_at(doc, index: int) -> bool:
         t = t.head
         seen += 1
     return False
+
+
+def _object_unstated(claim, root, evidence, slot_edges) -> bool:
+    """ "Croatia does not have a king" / "Croatia is a republic governed under a parliamentary system":
+    the evidence says nothing of the object of "have" (the claim's verb is not in it either), so its
+    polarity is not the claim's."""
+    lemma = root.lemma_.lower()
+    if lemma == "be" or any(t.lemma_.lower() == lemma for t in evidence):
+        return False
+    objects = [c for c in root.children if c.dep_ == "dobj" and c.i in slot_edges]
+    return bool(objects) and all(slot_edges[c.i][1].op == UNCONFIRMED for c in objects)
 
 
 def _negated_slot_filled_otherwise(claim, slot_edges) -> bool:
@@ -711,12 +730,33 @@ def _same_event(claim, slot: Slot, evidence, cand: Slot) -> float:
     return 1.0 if mine.lemma_.lower() == theirs.lemma_.lower() else 0.0
 
 
-def _range_end_bonus(claim, evidence, cand: Slot) -> float:
+def _dates_another_event(claim, slot: Slot, evidence, cand: Slot) -> bool:
+    """The evidence tells the claim's event (its verb) and dates the candidate by another verb: "It was
+    discovered by Arthur Dempster ( born April 9 , 2014 )" does not date the discovery."""
+    mine, theirs = _event_verb(claim, slot.i, slot.j), _event_verb(evidence, cand.i, cand.j)
+    if mine is None or theirs is None or mine.lemma_.lower() in ("be", "have") \
+            or theirs.lemma_.lower() in ("be", "have"):
+        return False
+    lemma = mine.lemma_.lower()
+    if not any(t.lemma_.lower() == lemma and t.pos_ == "VERB" for t in evidence):
+        return False
+    return theirs.lemma_.lower() != lemma
+
+
+def _range_end_bonus(claim, slot: Slot, evidence, cand: Slot, cands: list[Slot]) -> float:
     """In "from 1887 to 1889", a claim about completion means the range's end, about a start its
-    beginning."""
-    lemmas = {t.lemma_.lower() for t in claim}
-    after = cand.j < len(evidence) and evidence[cand.j].lower_ in _RANGE_JOINERS
-    before = cand.i > 0 and evidence[cand.i - 1].lower_ in _RANGE_JOINERS
+    beginning. A date's range is its whole date ("( 12 May 1920 – 3 March 1990 )": "died in 1985" is
+    about 1990), and the event is the verb that dates the slot when it says which end ("was born in
+    1925 and died in 1985"), else any word of the claim."""
+    verb = _event_verb(claim, slot.i, slot.j)
+    if verb is not None and verb.lemma_.lower() in _END_WORDS | _START_WORDS:
+        lemmas = {verb.lemma_.lower()}
+    else:
+        lemmas = {t.lemma_.lower() for t in claim}
+    group = _date_group(cand, cands, evidence) if cand.kind == "date" else [cand]
+    i, j = min(u.i for u in group), max(u.j for u in group)
+    after = j < len(evidence) and evidence[j].lower_ in _RANGE_JOINERS
+    before = i > 0 and evidence[i - 1].lower_ in _RANGE_JOINERS
     if lemmas & _END_WORDS and before and not after:
         return 0.75
     if lemmas & _START_WORDS and after and not before:
@@ -762,6 +802,62 @@ def _date_group(unit: Slot, units: list[Slot], doc) -> list[Slot]:
             group.append(u)
             edge = u
     return group
+
+
+def _origin(doc, unit: Slot) -> bool:
+    """A nationality or a place qualifying a common noun says where the thing is from: "a US senator" and
+    "an American model" fill one slot, whatever the small model's label (GPE / NORP)."""
+    if unit.kind != "entity" or _FAMILY.get(unit.label) not in ("place", "nationality"):
+        return False
+    t = doc[unit.i:unit.j].root
+    return t.dep_ in ("compound", "amod", "nmod") and t.head.pos_ == "NOUN" and t.i < t.head.i
+
+
+def _place_bound_otherwise(claim, slot: Slot, evidence, found: tuple[int, int], cands: list[Slot]) -> Slot | None:
+    """The place the evidence puts the claim's thing in, when the evidence names the claim's place only
+    in another relation: "located in Kenya" / "is a volcano in northeastern Tanzania, close to the border
+    with Kenya" binds "in" to Tanzania; Kenya there is the landmark of a modifier ("close to the border
+    with"), not where the volcano is. The other place must be the object of the claim's own preposition
+    and in no other relation; else None (the name found confirms the slot)."""
+    if _FAMILY.get(slot.label) != "place":
+        return None
+    mine = claim[slot.i:slot.j].root
+    if mine.dep_ != "pobj":
+        return None
+    seen = evidence[found[0]:found[1]]
+    if not _other_relation(claim, slot, evidence, Slot("entity", seen.start, seen.end)):
+        return None
+    value = normalise(claim[slot.i:slot.j].text)
+    for c in cands:
+        t = evidence[c.i:c.j].root
+        if c.kind == "entity" and _FAMILY.get(c.label) == "place" and t.dep_ == "pobj" \
+                and t.head.lower_ == mine.head.lower_ and not (c.i < found[1] and found[0] < c.j) \
+                and normalise(evidence[c.i:c.j].text) != value and not _other_relation(claim, slot, evidence, c):
+            return c
+    return None
+
+
+def _other_relation(claim, slot: Slot, evidence, cand: Slot) -> bool:
+    """Objects of different prepositions under different words, one qualifying a noun and the other a
+    verb, stand in different relations: "the driest desert on Earth" (the range of a superlative) and
+    "covering a strip of land along the Pacific coast" (where it lies) share no role, and one is no value
+    of the other."""
+    def relation(t):
+        # "along the southern edge of Siberia": the place's relation is the one of the noun it completes.
+        while t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.dep_ == "pobj":
+            t = t.head.head
+        return t
+
+    mine, theirs = relation(claim[slot.i:slot.j].root), relation(evidence[cand.i:cand.j].root)
+    if mine.dep_ != "pobj" or theirs.dep_ != "pobj":
+        return False
+    p, q = mine.head, theirs.head
+
+    def attached(t):
+        return "verb" if t.pos_ in ("VERB", "AUX") else "noun" if t.pos_ in ("NOUN", "PROPN", "PRON") else t.pos_
+
+    return p.lower_ != q.lower_ and not _same_stem(p.head.lemma_, q.head.lemma_) \
+        and attached(p.head) != attached(q.head)
 
 
 def _agent_of(evidence, cand: Slot, claim_root) -> bool:
@@ -907,11 +1003,19 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     if slot.kind in ("date", "code"):
         return slot.value == cand.value
     a, b = normalise(claim[slot.i:slot.j].text), normalise(evidence[cand.i:cand.j].text)
-    if a == b or slot.value == cand.value or fuzz.ratio(a, b) >= FUZZY_THRESHOLD:
+    if a == b or slot.value == cand.value or fuzz.ratio(a, b) >= FUZZY_THRESHOLD or _doubled_letter(a, b):
         return True
     if a in _ORDINALS or b in _ORDINALS:
         return False  # "seventh" and "eighth" are close in meaning and different in value
     return similar(claim[slot.i:slot.j].text, evidence[cand.i:cand.j].text)
+
+
+def _doubled_letter(a: str, b: str) -> bool:
+    """One spelling is the other with a letter typed twice ("bestt" / "best"): a typo, the same word."""
+    if abs(len(a) - len(b)) != 1 or min(len(a), len(b)) < 3:
+        return False
+    long_, short = (a, b) if len(a) > len(b) else (b, a)
+    return any(long_[k] == long_[k - 1] and long_[:k] + long_[k + 1:] == short for k in range(1, len(long_)))
 
 
 def _decade_of(unit: Slot) -> str:
@@ -980,6 +1084,17 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                     granularity=slot.granularity or slot.unit, label=slot.label)
         if slot.kind == "entity":
             found = _same_entity(claim, slot, evidence)
+            bound = _place_bound_otherwise(claim, slot, evidence, found, cands) if found else None
+            if bound is not None:
+                # "located in Kenya" / "a volcano in northeastern Tanzania, close to the border with Kenya":
+                # the evidence names Kenya as a landmark of a modifier, and Tanzania as where it is.
+                span = evidence[bound.i:bound.j]
+                edge.op, edge.evidence_text, edge.score = SUBSTITUTED, span.text, 1.0
+                edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
+                used.add((bound.i, bound.j))
+                edges.append(edge)
+                slot_edges[slot.i] = (slot, edge)
+                continue
             if found:
                 span = evidence[found[0]:found[1]]
                 edge.op, edge.evidence_text = EQUAL, span.text
@@ -1006,11 +1121,15 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             # A counterpart the claim already states elsewhere is not this slot's counterpart.
             if slot.kind not in ("attribute", "noun", "entity"):
                 return True
+            if slot.kind == "entity" and (_name_derived_from(evidence[c.i:c.j].text, ctext.text)
+                                          or _renames_subject(evidence, c) and not _renames_subject(claim, slot)):
+                return False
             return (normalise(evidence[c.i:c.j].text) not in claim_lemmas and c.value not in claim_lemmas
                     and f" {normalise(evidence[c.i:c.j].text)} " not in claim_norm)
 
         options = [c for c in cands if (_compatible(slot, c) or slot.kind == "noun" and c.kind == "attribute"
-                                        and _agent_classifier(claim[slot.i], evidence[c.i])) and novel(c)]
+                                        and _agent_classifier(claim[slot.i], evidence[c.i])
+                                        or _origin(claim, slot) and _origin(evidence, c)) and novel(c)]
         if slot.kind == "entity":
             # A name the small model did not tag ("the series Homeland") or tagged as another kind of
             # name may stand for this one when it plays the same role (the small model's labels are
@@ -1044,7 +1163,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                 continue  # a bare word needs a matching governor to count as this slot's counterpart
             bonus = 3.0 if slot.kind == "number" and slot.unit and slot.unit == c.unit else 0.0
             if slot.kind in ("date", "number"):
-                bonus += _range_end_bonus(claim, evidence, c)
+                bonus += _range_end_bonus(claim, slot, evidence, c, cands)
             if slot.kind == "date":
                 bonus += 2.0 * _shared_date_parts(slot, slots, c, cands, claim, evidence)
             if slot.kind in ("date", "number"):
@@ -1053,6 +1172,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             scored.append((role + 2.0 * prox + bonus, -c.i, c))
         if loose:
             scored = [x for x in scored if _role(claim, slot, evidence, x[2]) >= 1.5]
+        if slot.kind == "date":
+            scored = [x for x in scored if not _dates_another_event(claim, slot, evidence, x[2])]
         if _in_subject(claim, slot):
             # The claim's subject is what the evidence is about, often under a pronoun ("He is the lead
             # vocalist ... with Shay Haley"): replace it only by the subject of the same predicate.
@@ -1090,7 +1211,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             edge.score = round(float(scored[0][0]), 4)
             if _equal_value(claim, slot, evidence, best, similar):
                 edge.op = EQUAL
-            elif (best.i, best.j) in used:
+            elif (best.i, best.j) in used or slot.kind == "entity" and _other_relation(claim, slot, evidence, best):
                 edge.op = UNCONFIRMED
             else:
                 edge.op = SUBSTITUTED
@@ -1102,6 +1223,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
 
     _rewordings(claim, evidence, slot_edges, similar)
     _kinds(claim, evidence, slot_edges)
+    _kind_nouns_name_no_value(claim, slot_edges)
     edges.extend(_phrase_objects(claim, evidence, slot_edges))
     edges.extend(_preposition_edges(claim, evidence, slot_edges))
 
@@ -1133,7 +1255,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
-    mismatch = ev_pred is not None and claim_negated != evidence_negated and coverage >= 0.5
+    mismatch = ev_pred is not None and claim_negated != evidence_negated and coverage >= 0.5 \
+        and not _object_unstated(claim, root, evidence, slot_edges)
     negation_stands = (mismatch and claim_negated and implicative is None
                        and _negated_slot_filled_otherwise(claim, slot_edges))
     if negation_stands:
@@ -1153,7 +1276,12 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             edges.append(Edge("negation", SUBSTITUTED, root.text, root.idx, root.idx + len(root.text),
                               evidence_text=evidence[ev_pred].text, evidence_start=evidence[ev_pred].idx,
                               evidence_end=evidence[ev_pred].idx + len(evidence[ev_pred].text)))
-    if not mismatch and not negation_stands and not any(e.op == SUBSTITUTED for e in edges):
+    negative_object = any(t.lower_ == "no" and t.dep_ == "det" and t.head.head.i == root.i for t in claim)
+    if not mismatch and not negation_stands and not claim_negated and not negative_object \
+            and not any(e.op == SUBSTITUTED for e in edges):
+        # Under a negation a word is what the claim says is not the case: another word in its place
+        # ("does not have a village", "had no relation to the arms dealer") is no more what the evidence
+        # says.
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
     tokens = _token_ops(claim, evidence, edges)
@@ -1247,16 +1375,57 @@ def _is_classifier(tok) -> bool:
     nationalities, numbers and superlatives are slots of their own and stay outside the phrase."""
     if tok.ent_type_ in ("NORP", "GPE", "PERSON", "ORG", "DATE", "CARDINAL", "ORDINAL") or tok.like_num:
         return False
-    return (tok.dep_ == "compound" and tok.pos_ == "NOUN") or (tok.dep_ == "amod" and tok.tag_ == "JJ")
+    # A compound the small model tags as an adjective ("pop music") is a classifier all the same.
+    return (tok.dep_ == "compound" and tok.pos_ in ("NOUN", "ADJ")) or (tok.dep_ == "amod" and tok.tag_ == "JJ")
 
 
 def phrase_start(doc, index: int, keep=lambda t: True) -> int:
     """First token of the noun at ``index`` with the classifiers written before it (``keep`` decides
     which of them may be part of the replaced phrase)."""
     i = index
-    while i > 0 and index >= doc[i - 1].head.i >= i and _is_classifier(doc[i - 1]) and keep(doc[i - 1]):
-        i -= 1
+    while i > 0:
+        if index >= doc[i - 1].head.i >= i and _is_classifier(doc[i - 1]) and keep(doc[i - 1]):
+            i -= 1
+        elif i > 1 and doc[i - 1].dep_ == "cc" and doc[i - 1].head.i == i - 2 and _coordinated_classifier(
+                doc[i - 2], i, index) and keep(doc[i - 2]):
+            i -= 2  # "a cable and satellite television network": the first classifier of a coordination
+        else:
+            break
     return i
+
+
+def _coordinated_classifier(tok, i: int, index: int) -> bool:
+    """``tok`` qualifies the noun at ``index`` (whose phrase starts at ``i``) as the first conjunct of a
+    coordination of classifiers ("cable" in "a cable and satellite television network")."""
+    return tok.dep_ in ("nmod", "compound", "amod") and tok.pos_ in ("NOUN", "ADJ") \
+        and i <= tok.head.i <= index and not tok.ent_type_ and not tok.like_num
+
+
+def coordinated_noun(doc, index: int) -> int:
+    """The noun a coordination of classifiers qualifies, when the small model made the first classifier
+    the head: in "an American cable and satellite television channel" it parses "cable" as the noun and
+    "channel" as its conjunct; the thing is a channel. Else ``index`` itself. Only when the conjunct
+    comes with classifiers of its own, right after the conjunction ("a singer and songwriter" are two
+    nouns, and so are "a fashion model and television personality", whose first noun has a classifier)."""
+    tok = doc[index]
+    if tok.pos_ != "NOUN" or index + 2 >= len(doc) or doc[index + 1].dep_ != "cc" \
+            or phrase_start(doc, index) != index:
+        return index
+    conj = next((c for c in tok.children if c.dep_ == "conj" and c.pos_ == "NOUN" and c.i > index + 2), None)
+    if conj is None or phrase_start(doc, conj.i) != index + 2:
+        return index
+    return conj.i
+
+
+def _kind_nouns_name_no_value(claim, slot_edges) -> None:
+    """A kind noun with its object ("the genre of dancehall music") names the kind the object is; it is
+    no value the evidence can fill otherwise ("the 2006 wave of dancehall music" says the same kind)."""
+    for slot, edge in slot_edges.values():
+        noun = claim[slot.i]
+        if slot.kind == "noun" and edge.op == SUBSTITUTED and noun.lemma_.lower() in _KIND_NOUNS and any(
+                c.dep_ == "prep" and c.lower_ == "of" and any(o.dep_ == "pobj" for o in c.children)
+                for c in noun.children):
+            edge.op = UNCONFIRMED
 
 
 def _kinds(claim, evidence, slot_edges) -> None:
@@ -1317,10 +1486,36 @@ def _phrase_objects(claim, evidence, slot_edges) -> list[Edge]:
             theirs = _noun_phrase(e_obj)
             if any(_content(t) and t.lemma_.lower() in claim_words for t in theirs):
                 continue
+            kind_mine, theirs = _kind_object(mine, theirs)
+            if kind_mine.start != mine.start:
+                for kind_slot, kind_edge in slot_edges.values():
+                    if mine.start <= kind_slot.i < kind_mine.start and kind_edge.op == SUBSTITUTED:
+                        kind_edge.op = UNCONFIRMED  # "the genre of" names the kind, not the wrong word
+                mine = kind_mine
             out.append(Edge("phrase", SUBSTITUTED, mine.text, mine.start_char, mine.end_char, theirs.text,
                             theirs.start_char, theirs.end_char, label=prep.lower_))
             break
     return out
+
+
+def _kind_object(mine, theirs):
+    """A phrase naming a kind ("the genre of death metal") keeps its kind noun: what differs is the kind's
+    object, replaced by the object of the evidence's "of" ("the 2006 wave of dancehall music" -> "the
+    genre of dancehall music") or by the evidence's whole phrase without its determiner."""
+    of = next((t for t in mine if t.lower_ == "of" and t.i > mine.start), None)
+    if of is None or mine.doc[of.i - 1].lemma_.lower() not in _KIND_NOUNS or of.i + 1 >= mine.end:
+        return mine, theirs
+    e_of = next((t for t in theirs if t.lower_ == "of" and t.i > theirs.start), None)
+    if e_of is not None:
+        new = theirs.doc[e_of.i + 1:theirs.end]
+    else:
+        k = theirs.start
+        while k < theirs.end - 1 and theirs.doc[k].dep_ in ("det", "poss"):
+            k += 1
+        new = theirs.doc[k:theirs.end]
+    if not len(new):
+        return mine, theirs
+    return mine.doc[of.i + 1:mine.end], new
 
 
 #: Least embedding similarity of a claim word and an evidence word of the same form for the evidence
@@ -1385,6 +1580,25 @@ def _same_stem(a: str, b: str) -> bool:
     while n < min(len(a), len(b)) and a[n] == b[n]:
         n += 1
     return n >= 4 and n >= 0.7 * min(len(a), len(b))
+
+
+def _renames_subject(doc, unit: Slot) -> bool:
+    """A name under "as" of a verb whose subject is a pronoun ("It was founded as the Golden State Comic
+    Book Convention") is the subject's name (another, or earlier, name of what the sentence is about)."""
+    t = doc[unit.i:unit.j].root
+    verb = t.head.head
+    return t.dep_ == "pobj" and t.head.lower_ == "as" and verb.pos_ in ("VERB", "AUX") and any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.pos_ == "PRON" for c in verb.children)
+
+
+def _name_derived_from(theirs: str, mine: str) -> bool:
+    """Every word of the evidence's name is a word of the claim's name or derived from one, and one
+    differs: "San Diegans" (the people of San Diego) is made of "San Diego Comic-Con", at another
+    granularity (people, not the convention); it is no other value of the same slot."""
+    a, b = normalise(theirs).split(), normalise(mine).split()
+    if not a or a == b or not set(a) - set(b):
+        return False
+    return all(w in b or len(w) > 3 and any(len(x) > 3 and _same_stem(w, x) for x in b) for w in a)
 
 
 def _inside_name(claim_span, tok) -> bool:
@@ -1461,6 +1675,8 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
     by_subject = e_verb is not None
     if e_verb is None:
         e_verb = _verb_sharing_complements(claim, evidence, root)
+        if e_verb is not None and not _arguments_shared(root, e_verb):
+            e_verb = None
     if e_verb is None:
         return None
     if any(t.lemma_.lower() == e_verb.lemma_.lower() and t.i != root.i for t in claim):
@@ -1509,6 +1725,38 @@ def _dated_event(claim, evidence, root, slot_edges, similar) -> Edge | None:
     span = claim[root.i:end]
     return Edge("predicate", SUBSTITUTED, span.text, span.start_char, span.end_char, theirs.text, theirs.idx,
                 theirs.idx + len(theirs.text), label=root.dep_)
+
+
+def _arguments(verb) -> list:
+    """The heads of ``verb``'s object and prepositional objects ("played Margaret Blaine in the series":
+    Blaine, series), a name with its compounds."""
+    out = []
+    for c in verb.children:
+        if c.dep_ in ("dobj", "attr", "oprd"):
+            out.append(c)
+        elif c.dep_ in ("prep", "agent", "dative"):
+            out.extend(o for o in c.children if o.dep_ == "pobj")
+    return [t for a in out for t in [a, *(c for c in a.children if c.dep_ in ("compound", "flat"))]]
+
+
+def _arguments_shared(verb, e_verb) -> bool:
+    """The claim verb's arguments are the evidence verb's own arguments, not words nested deeper: "He
+    also directed the films ..., Joe Dirt 2" shares "starred in Joe Dirt 2"'s film; "She has played
+    Margaret Blaine in ..., Ursula Crowe in ... Wizards vs Aliens" does not share "appeared in Wizards vs
+    Aliens" (the series completes another role), and "was court martialed ... for his role in the My
+    Lai Massacre" does not share "participated in the My Lai Massacre"."""
+    # A list of objects in apposition or coordination ("the films A, B, Joe Dirt 2") is one argument.
+    stack, seen = list(_arguments(e_verb)), set()
+    while stack:
+        t = stack.pop()
+        if t.i not in seen:
+            seen.add(t.i)
+            stack.extend(c for c in t.children if c.dep_ in ("appos", "conj", "compound", "flat", "nmod",
+                                                             "npadvmod", "nummod"))
+    doc = e_verb.doc
+    theirs = {normalise(doc[i].text) for i in seen if _content(doc[i])}
+    mine = [t for t in _arguments(verb) if _content(t)]
+    return bool(mine) and any(normalise(t.text) in theirs for t in mine)
 
 
 def _passive(verb) -> bool:

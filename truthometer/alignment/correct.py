@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 
 from ..report import Substitution, Suggestion
-from .align import (EQUAL, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, align, negative_implicative,
-                    other_than, phrase_start)
+from .align import (EQUAL, NEGATIVE_IMPLICATIVES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, _yet_to,
+                    align, coordinated_noun, negative_implicative, other_than, phrase_start)
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
@@ -66,6 +66,8 @@ def past_tense(lemma: str) -> str:
 def article_for(word: str) -> str:
     """'a' or 'an' before ``word`` (by sound, with the common exceptions)."""
     w = word.lower()
+    if word[:1] == "U" and word.isupper():
+        return "a"  # "a US senator", "a UN agency": the letter's name starts with a consonant sound
     if re.match(r"^(hour|honest|honou?r|heir)", w) or re.match(r"^[aeio]", w) or (
             w.startswith("u") and not re.match(r"^u(ni|se|su|ti|ro|ku)", w)):
         return "an"
@@ -399,9 +401,16 @@ def _with_compounds(alignment: Alignment, edge, start: int) -> tuple[int, str, i
     equal = {t.start for t in alignment.tokens if t.op == EQUAL}
     claim_words = {t.lemma_.lower() for t in cdoc} | {t.lower_ for t in cdoc}
     ci = phrase_start(cdoc, c.i, lambda t: t.idx not in equal)
+    head = coordinated_noun(edoc, e.i)
     if ci == c.i:
+        if head != e.i:
+            return start, edoc[head].text, edoc[head].idx  # "a website" -> "a channel", not "a cable"
         return start, edge.evidence_text, edge.evidence_start  # a bare noun is replaced by a bare noun
     ei = phrase_start(edoc, e.i, lambda t: t.lemma_.lower() not in claim_words and t.lower_ not in claim_words)
+    if head != e.i:
+        # "a porn website" -> "a cable and satellite television channel": the coordination is one phrase.
+        span = edoc[ei:head + 1]
+        return cdoc[ci].idx, span.text, span.start_char
     if ei == e.i:
         # A bare evidence noun replaces the claim's noun with its compounds ("a television series" ->
         # "a murderer"); the claim's adjectives stay ("a dark atmosphere" -> "a dark setting").
@@ -477,6 +486,10 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
                 start -= 1
         if new_verb_text and verb.i > neg.i:
             return sub(start, verb.idx + len(verb.text), new_verb_text), ""
+        if neg.lower_ == "not" and _added_conjunct(alignment, verb):
+            # "is not a model" / "an American actress and model" -> "is also a model": one more thing
+            # the subject is, beside what the evidence names first.
+            return sub(neg.idx, neg.idx + len(neg.text), "also"), ""
         return sub(start, end, ""), ""
 
     # The claim asserts what the evidence negates: negate the main predicate.
@@ -484,6 +497,12 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     if verb.pos_ not in ("VERB", "AUX"):
         return None, "the evidence negates the claim, but its predicate could not be negated automatically"
     ev_doc = alignment.evidence_doc
+    construction = _evidence_implicative(alignment, edge, verb)
+    if construction is not None:
+        # "helped to co-found" / "died before helping to co-found": the evidence's own way of saying it
+        # did not happen, in place of a bare "not".
+        text = construction if verb.i else construction[:1].upper() + construction[1:]
+        return sub(verb.idx, verb.idx + len(verb.text), text), ""
     word = "never" if ev_doc is not None and any(t.lower_ == "never" for t in ev_doc) else "not"
     auxes = sorted([c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i], key=lambda t: t.i)
     host = auxes[0] if auxes else (verb if verb.lemma_.lower() == "be" or verb.tag_ == "MD" else None)
@@ -509,6 +528,39 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     return sub(verb.idx, verb.idx + len(verb.text), f"{do} not {lemma}"), ""
 
 
+def _added_conjunct(alignment: Alignment, verb) -> bool:
+    """The complement of the claim's copula is, in the evidence, a later conjunct of the evidence's
+    complement ("an American actress and model")."""
+    if verb.lemma_.lower() != "be" or alignment.evidence_doc is None:
+        return False
+    attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    edge = next((e for e in alignment.edges if attr is not None and e.claim_start == attr.idx and e.op == EQUAL
+                 and e.evidence_start >= 0), None)
+    e = next((t for t in alignment.evidence_doc if edge is not None and t.idx == edge.evidence_start), None)
+    return e is not None and e.dep_ == "conj" and e.head.dep_ == "attr" and e.head.head.lemma_.lower() == "be"
+
+
+def _evidence_implicative(alignment: Alignment, edge, verb) -> str | None:
+    """The evidence's negative implicative construction ending in the claim's verb ("declined to model",
+    "died before helping", "is yet to write"), when its finite verb has the claim verb's tense; else
+    None."""
+    ev_doc = alignment.evidence_doc
+    if edge is None or ev_doc is None:
+        return None
+    ev = next((t for t in ev_doc if t.idx == edge.evidence_start), None)
+    if ev is None or ev.lemma_.lower() != verb.lemma_.lower() or ev.pos_ != "VERB":
+        return None
+    governor = None
+    if ev.dep_ == "xcomp" and (ev.head.lemma_.lower() in NEGATIVE_IMPLICATIVES or _yet_to(ev.head)):
+        governor = ev.head  # "declined to model", "is yet to write"
+    elif ev.dep_ in ("pcomp", "pobj") and ev.head.lower_ == "before" and ev.head.head.lemma_.lower() == "die":
+        governor = ev.head.head  # "died before helping"
+    if governor is None or governor.i > ev.i or governor.tag_ != verb.tag_ \
+            or any(t.is_punct for t in ev_doc[governor.i:ev.i]):
+        return None
+    return ev_doc[governor.i:ev.i + 1].text
+
+
 #: Determiners that change with the polarity: "did not write any novels" / "wrote some novels".
 _POLARITY_ITEMS = {"any": "some", "some": "any"}
 
@@ -528,6 +580,29 @@ def _polarity_items(claim: str, alignment: Alignment, flip: Substitution, eviden
             continue
         out.append(Substitution(t.text, _POLARITY_ITEMS[t.lower_], t.idx, t.idx + len(t.text), kind="negation",
                                 evidence=evidence_text, evidence_locator=locator))
+    return out
+
+
+def _concessive_flip(claim: str, alignment: Alignment, evidence_text: str, locator: str) -> list[Substitution]:
+    """A cause goes with the polarity: what holds because of something, and is said not to hold, does
+    not hold despite it ("is a tourist destination because of the Beatles" -> "is not a tourist
+    destination despite the Beatles"), and the other way round ("is not ... despite of" -> "is ...
+    because of"). Only the prepositions, whose object is a noun phrase; a clause of reason is left alone."""
+    doc = alignment.claim_doc
+    out = []
+    for t in doc:
+        if t.lower_ not in ("because", "despite") or t.i + 1 >= len(doc):
+            continue
+        nxt = doc[t.i + 1]
+        has_of = nxt.lower_ == "of"
+        if t.lower_ == "because" and not has_of:
+            continue  # "because it rained": a clause
+        end = nxt.idx + len(nxt.text) if has_of else t.idx + len(t.text)
+        new = "despite" if t.lower_ == "because" else "because of"
+        if t.text[:1].isupper():
+            new = new.capitalize()
+        out.append(Substitution(claim[t.idx:end], new, t.idx, end, kind="negation", evidence=evidence_text,
+                                evidence_locator=locator))
     return out
 
 
@@ -588,6 +663,7 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
         if s is not None:
             subs.append(s)
             subs.extend(_polarity_items(claim, alignment, s, evidence_text, locator))
+            subs.extend(_concessive_flip(claim, alignment, evidence_text, locator))
         elif why:
             notes.append(why)
     subs = _without_overlaps(subs)
