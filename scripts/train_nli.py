@@ -57,7 +57,9 @@ def log(*parts):
 
 def cached_embeddings(texts: list[str], precision: str) -> dict:
     CACHE.mkdir(parents=True, exist_ok=True)
-    path = CACHE / ("embeddings.npz" if precision == "float32" else f"embeddings-{precision}.npz")
+    # int8 embeddings became per-token (batch-independent): the name leaves the old batch-dependent cache behind
+    path = CACHE / {"float32": "embeddings.npz", "int8": "embeddings-int8-per-token.npz"}.get(
+        precision, f"embeddings-{precision}.npz")
     store: dict = {}
     if path.is_file():
         with np.load(path, allow_pickle=False) as z:

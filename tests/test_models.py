@@ -21,10 +21,23 @@ def test_int8_embeddings_stay_close_to_float32_and_leave_the_float32_model_alone
              "Set the fresh food compartment to 3 °C."]
     before = models.embed(texts, Config(precision="float32"))
     quantised = models.embed(texts, Config(precision="int8"))
-    assert np.min(np.sum(before * quantised, axis=1)) > 0.9
+    assert np.min(np.sum(before * quantised, axis=1)) > 0.99  # per-token scales stay close to float32
     assert not np.allclose(before, quantised, atol=1e-3)
     assert np.array_equal(models.embed(texts, Config(precision="float32")), before)  # quantised a copy
     assert np.array_equal(models.embed(texts, Config(precision="int8")), quantised)  # deterministic
+
+
+def test_an_int8_embedding_does_not_depend_on_what_is_encoded_with_it():
+    texts = ["The Eiffel Tower was completed in 1889.", "Tardigrades survive brief heating to about 150 °C.",
+             "Set the fresh food compartment to 3 °C.", "Paris",
+             "The inner German border was about 1,393 km long, while the Berlin Wall itself was about 155 km "
+             "long and ran through the middle of a city that both sides claimed.",
+             "A 23-year-old from Arizona became the youngest person to visit every country."]
+    together = models.embed(texts, Config(precision="int8", batch_size=4))
+    for i, text in enumerate(texts):
+        assert np.array_equal(models.embed([text], Config(precision="int8"))[0], together[i]), text
+    reordered = models.embed(texts[::-1] + texts[:2], Config(precision="int8", batch_size=3))
+    assert np.array_equal(reordered[: len(texts)][::-1], together)
 
 
 def test_unknown_precision_is_refused(monkeypatch):

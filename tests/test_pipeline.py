@@ -183,6 +183,30 @@ def test_a_judge_support_whose_alignment_substitutes_a_number_or_name_is_a_contr
     assert reworded.evidence[0].relation == "support"
 
 
+def test_a_near_paraphrase_the_judge_was_unsure_of_is_no_support_when_a_slot_is_filled_differently():
+    from truthometer.config import Config
+    from truthometer.pipeline import MISPLACED_SUPPORT_NOTE, settle_misplaced_support, support_near_paraphrase
+    from truthometer.report import Evidence, SentenceResult
+
+    def unsure(claim, evidence_text, score=0.8):
+        evidence = [Evidence(evidence_text, "reference", "r.md #1", score, "related", probability=0.55)]
+        return SentenceResult(0, claim, 0, len(claim), "supported", "", score, evidence)
+
+    config = Config(method="nli")
+    bound = unsure("The canal itself runs for about 640 kilometres.",
+                   "The river basin is about 640 km long, while the canal itself is about 85 km long.")
+    same = unsure("The canal runs for about 85 kilometres.", "The canal is about 85 km long.")
+    untouched = unsure("The canal itself runs for about 640 kilometres.",
+                       "The river basin is about 640 km long, while the canal itself is about 85 km long.")
+    settle_misplaced_support([(r, None) for r in (bound, same)], config)
+    settle_misplaced_support([(untouched, None)])  # without the config, only the judge's supports are read
+    for r in (bound, same, untouched):
+        support_near_paraphrase(r.evidence, config)
+    assert bound.evidence[0].relation == "contradiction" and MISPLACED_SUPPORT_NOTE in bound.notes
+    assert same.evidence[0].relation == "support" and not same.notes
+    assert untouched.evidence[0].relation == "support"
+
+
 def test_a_number_bound_to_another_subject_in_the_reference_is_flagged_and_corrected():
     from truthometer.config import Config
     from truthometer.pipeline import MISPLACED_SUPPORT_NOTE

@@ -55,9 +55,10 @@ class Config:
     #: Encoder arithmetic: "float32", or "bfloat16" (about 1.8x faster on CPUs with native bfloat16, e.g.
     #: AVX512-BF16 or AMX; embeddings agree to a cosine of 0.9999, but batching then moves a probability
     #: by up to ~2e-4, so results are no longer bit-identical across batch compositions); or "int8"
-    #: (dynamic per-channel int8 linear layers: about 2.2x faster on any x86 CPU, but embeddings agree only
-    #: to a mean cosine of 0.977, so thresholds tuned on float32 move, and a text's embedding moves with its
-    #: batch-mates, cosine 0.97-0.98; the bundled judge uses it because its head was trained on int8 embeddings).
+    #: (``per_token_int8``: int8 weights per output channel and activations per token; embeddings agree
+    #: with float32 to a mean cosine of 0.997, so thresholds tuned on float32 move a little; a text's
+    #: embedding is bit-identical alone or in any batch; the bundled judge uses it because its head was
+    #: trained on int8 embeddings).
     precision: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_PRECISION", "float32"))
     #: Knowledge base directory.
     kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB", str(PROJECT_ROOT / "knowledge")))

@@ -41,21 +41,15 @@ def _encoder(path: str | None):
 @lru_cache(maxsize=2)
 def _int8_encoder(path: str | None):
     import copy
-    import warnings
 
-    import torch
-    from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+    from . import per_token_int8
 
-    model = copy.deepcopy(_encoder(path))
-    # Per-channel scales: per-tensor ones bend MiniLM's embeddings twice as far (mean cosine 0.94 vs 0.977).
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # torch announces the move of this API to torchao; it works as pinned
-        return quantize_dynamic(model, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8)
+    return per_token_int8.quantise(copy.deepcopy(_encoder(path)))
 
 
 def encoder(config: Config | None = None):
     """The sentence-transformers model (all-MiniLM-L6-v2 unless configured); with precision "int8", a
-    copy whose linear layers run in int8."""
+    copy whose linear layers run in int8 (``per_token_int8``)."""
     config = config or Config()
     with _lock:
         if config.precision == "int8":
@@ -69,6 +63,10 @@ def embed(texts: list[str], config: Config | None = None) -> np.ndarray:
     model = encoder(config)
     if not texts:
         return np.zeros((0, model.get_embedding_dimension()), dtype=np.float32)
+    if config.precision == "int8":
+        from . import per_token_int8
+
+        return per_token_int8.encode(model, list(texts), config.batch_size)
     import torch
 
     with torch.autocast("cpu", dtype=torch.bfloat16, enabled=config.precision == "bfloat16"):

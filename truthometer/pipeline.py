@@ -163,7 +163,7 @@ class Checker:
                         ev.relation = "contradiction"
             judged.append((c, mismatches, contradicting, detection))
         if probabilities is not None:
-            settle_misplaced_support([(c.result, contradicting) for c, _, contradicting, _ in judged])
+            settle_misplaced_support([(c.result, contradicting) for c, _, contradicting, _ in judged], config)
         to_correct = []
         for c, mismatches, contradicting, detection in judged:
             result = c.result
@@ -273,11 +273,12 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
 #: Slots whose substitution outweighs the judge's support: names, numbers, dates and codes. A common noun or
 #: an adjective filled differently is as often a paraphrase ("most frequent" / "most common").
 MISPLACEABLE = frozenset({"entity", "number", "date", "code"})
-MISPLACED_SUPPORT_NOTE = ("the entailment judge read the evidence as support, but the alignment finds a slot "
-                          "it fills differently: counted as a contradiction")
+MISPLACED_SUPPORT_NOTE = ("the evidence reads as support (to the entailment judge, or as a near paraphrase), but "
+                          "the alignment finds a slot it fills differently: counted as a contradiction")
 
 
-def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentence | None]]) -> None:
+def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentence | None]],
+                             config: Config | None = None) -> None:
     """A support the judge saw, where aligning the claim with that evidence substitutes a slot, is a
     contradiction: the mirror of ``settle_unlocated``.
 
@@ -290,6 +291,9 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     or adjective "substituted" is mostly a paraphrase). Only the best-aligned evidence (within
     ALIGNMENT_MARGIN of the most similar) is looked at, as for the judge's own contradictions, and only
     where the rule tier found nothing. The judge's probability was for support: it is dropped.
+
+    With ``config``, the evidence ``support_near_paraphrase`` would promote where the judge is unsure is
+    looked at too: a near paraphrase that fills a slot differently is no paraphrase.
     """
     try:
         from .alignment import align_many
@@ -302,6 +306,8 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
         best = max(e.score for e in result.evidence)
         todo += [(result, ev) for ev in result.evidence
                  if ev.relation == "support" and ev.score >= best - ALIGNMENT_MARGIN]
+        if config is not None and _near_paraphrase(result.evidence, config):
+            todo.append((result, result.evidence[0]))
     alignments = align_many([(result.text, ev.text) for result, ev in todo]) if todo else []
     for (result, ev), alignment in zip(todo, alignments):
         if overrules_support(alignment):
@@ -315,13 +321,17 @@ def overrules_support(alignment) -> bool:
     return alignment.polarity_mismatch or any(e.kind in MISPLACEABLE for e in alignment.substituted)
 
 
+def _near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
+    top = evidence[0] if evidence else None
+    return (top is not None and top.relation == "related" and top.score >= config.cosine_threshold
+            and not any(e.relation == "contradiction" for e in evidence))
+
+
 def support_near_paraphrase(evidence: list[Evidence], config: Config) -> None:
     """The cascade after the judge: where it is unsure (the most similar evidence only related, none
     contradicting), a near-paraphrase still counts as support (DelucionQA's sim-cosine, T1)."""
-    top = evidence[0] if evidence else None
-    if (top is not None and top.relation == "related" and top.score >= config.cosine_threshold
-            and not any(e.relation == "contradiction" for e in evidence)):
-        top.relation = "support"
+    if _near_paraphrase(evidence, config):
+        evidence[0].relation = "support"
 
 
 def decide(result: SentenceResult, detection, mismatches: list[Mismatch]) -> None:

@@ -1,0 +1,78 @@
+"""Int8 linear layers whose output for a token depends on that token alone.
+
+torch's dynamic int8 (``quantize_dynamic``) scales a whole batch's activations by one number, so a
+sentence's embedding moved with the other sentences encoded beside it (cosine 0.97-0.98 between a
+sentence encoded alone and in a batch): a verdict near a boundary could change with its batch-mates.
+Here each token's activations get their own scale (per-token activation quantization, as in
+Dettmers et al. 2022, "LLM.int8()", and Xiao et al. 2023, "SmoothQuant") and each output channel of the
+weights its own; the product is exact integer arithmetic (``torch._int_mm``), so a row's result cannot
+depend on the other rows. It is also closer to float32 (mean cosine 0.997 against 0.977).
+
+The rest of the transformer runs in float32, where attention's sums over a padded length are only
+batch-independent when the padded length is. ``encode`` therefore pads every text to its own length
+rounded up to ``PAD_MULTIPLE`` tokens and encodes texts of the same padded length together: a text's
+embedding is then bit-identical whether it is encoded alone or with any others.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+import torch
+
+#: Texts are padded to a multiple of this many tokens. 16 keeps the padding overhead small and the
+#: number of length groups low (about 8 for sentences); measured bit-identical alone and in batches.
+PAD_MULTIPLE = 16
+
+
+class PerTokenInt8Linear(torch.nn.Module):
+    """A frozen ``torch.nn.Linear`` with int8 weights (one scale per output channel) and int8
+    activations (one scale per token), accumulated in int32."""
+
+    def __init__(self, linear: torch.nn.Linear):
+        super().__init__()
+        weight = linear.weight.detach().float()
+        weight_scale = weight.abs().amax(dim=1).clamp(min=1e-8) / 127
+        quantised = torch.round(weight / weight_scale[:, None]).clamp(-127, 127).to(torch.int8)
+        self.register_buffer("weight_t", quantised.t().contiguous())
+        self.register_buffer("weight_scale", weight_scale)
+        bias = linear.bias.detach().float() if linear.bias is not None else torch.zeros(linear.out_features)
+        self.register_buffer("bias", bias.clone())
+        self.out_features = linear.out_features
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        shape = x.shape
+        rows = x.reshape(-1, shape[-1]).float()
+        scale = rows.abs().amax(dim=1, keepdim=True).clamp_(min=1e-8).div_(127)
+        quantised = (rows / scale).round_().clamp_(-127, 127).to(torch.int8)
+        product = torch._int_mm(quantised, self.weight_t).to(torch.float32)
+        return torch.addcmul(self.bias, product, scale * self.weight_scale).reshape(*shape[:-1], self.out_features)
+
+
+def quantise(module: torch.nn.Module) -> torch.nn.Module:
+    """Replace every ``torch.nn.Linear`` inside ``module`` (in place) by a ``PerTokenInt8Linear``."""
+    for name, child in module.named_children():
+        if isinstance(child, torch.nn.Linear):
+            setattr(module, name, PerTokenInt8Linear(child))
+        else:
+            quantise(child)
+    return module
+
+
+def encode(model, texts: list[str], batch_size: int) -> np.ndarray:
+    """Normalised embeddings of ``texts`` from a sentence-transformers ``model`` quantised by
+    ``quantise``, each independent of the others (see the module docstring)."""
+    limit = model.max_seq_length or 512
+    multiple = PAD_MULTIPLE if limit % PAD_MULTIPLE == 0 else 1  # padding must not pass the position table
+    lengths = [min(len(ids), limit) for ids in model.tokenizer(list(texts), truncation=True, max_length=limit)["input_ids"]]
+    groups: dict[int, list[int]] = defaultdict(list)
+    for index, length in enumerate(lengths):
+        groups[-(-length // multiple)].append(index)
+    out = np.zeros((len(texts), model.get_embedding_dimension()), dtype=np.float32)
+    for _, indices in sorted(groups.items()):
+        out[indices] = model.encode(
+            [texts[i] for i in indices], batch_size=batch_size, normalize_embeddings=True,
+            convert_to_numpy=True, show_progress_bar=False,
+            processing_kwargs={"text": {"pad_to_multiple_of": multiple}},
+        )
+    return out
