@@ -8,10 +8,11 @@ Dettmers et al. 2022, "LLM.int8()", and Xiao et al. 2023, "SmoothQuant") and eac
 weights its own; the product is exact integer arithmetic (``torch._int_mm``), so a row's result cannot
 depend on the other rows. It is also closer to float32 (mean cosine 0.997 against 0.977).
 
-The rest of the transformer runs in float32, where attention's sums over a padded length are only
-batch-independent when the padded length is. ``encode`` therefore pads every text to its own length
-rounded up to ``PAD_MULTIPLE`` tokens and encodes texts of the same padded length together: a text's
-embedding is then bit-identical whether it is encoded alone or with any others.
+The rest of the transformer runs in float32, where attention's sums over a padded length differ in
+the last bit from the unpadded sums, and a per-token scale can turn that bit into a different int8 value.
+``encode`` therefore encodes texts of the same length in word pieces together, so no text is ever
+padded: a text's embedding is then bit-identical whether it is encoded alone or with any others. Texts
+of a length are rarely so few that the extra batches cost more than the padding they save.
 """
 from __future__ import annotations
 
@@ -19,10 +20,6 @@ from collections import defaultdict
 
 import numpy as np
 import torch
-
-#: Texts are padded to a multiple of this many tokens. 16 keeps the padding overhead small and the
-#: number of length groups low (about 8 for sentences); measured bit-identical alone and in batches.
-PAD_MULTIPLE = 16
 
 
 class PerTokenInt8Linear(torch.nn.Module):
@@ -63,16 +60,12 @@ def encode(model, texts: list[str], batch_size: int) -> np.ndarray:
     """Normalised embeddings of ``texts`` from a sentence-transformers ``model`` quantised by
     ``quantise``, each independent of the others (see the module docstring)."""
     limit = model.max_seq_length or 512
-    multiple = PAD_MULTIPLE if limit % PAD_MULTIPLE == 0 else 1  # padding must not pass the position table
-    lengths = [min(len(ids), limit) for ids in model.tokenizer(list(texts), truncation=True, max_length=limit)["input_ids"]]
+    pieces = model.tokenizer(list(texts), truncation=True, max_length=limit)["input_ids"]
     groups: dict[int, list[int]] = defaultdict(list)
-    for index, length in enumerate(lengths):
-        groups[-(-length // multiple)].append(index)
+    for index, ids in enumerate(pieces):
+        groups[len(ids)].append(index)
     out = np.zeros((len(texts), model.get_embedding_dimension()), dtype=np.float32)
     for _, indices in sorted(groups.items()):
-        out[indices] = model.encode(
-            [texts[i] for i in indices], batch_size=batch_size, normalize_embeddings=True,
-            convert_to_numpy=True, show_progress_bar=False,
-            processing_kwargs={"text": {"pad_to_multiple_of": multiple}},
-        )
+        out[indices] = model.encode([texts[i] for i in indices], batch_size=batch_size, normalize_embeddings=True,
+                                    convert_to_numpy=True, show_progress_bar=False)
     return out
