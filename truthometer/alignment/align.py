@@ -485,7 +485,7 @@ def _negated_at(doc, index: int) -> bool:
         for child in t.children:
             if child.dep_ == "neg" or child.lower_ in ("not", "n't", "never"):
                 return True
-        if t.i != index and (t.lemma_.lower() in NEGATIVE_IMPLICATIVES or _yet_to(t)):
+        if t.i != index and (t.lemma_.lower() in NEGATIVE_IMPLICATIVES or yet_to(t)):
             return True
         if t.dep_ in ("pcomp", "pobj") and t.head.lower_ == "before" and t.head.head.lemma_.lower() == "die":
             return True  # "died before helping"
@@ -519,7 +519,7 @@ def _negated_slot_filled_otherwise(claim, slot_edges) -> bool:
     return any(edge.op == SUBSTITUTED and not _in_subject(claim, slot) for slot, edge in slot_edges.values())
 
 
-def _yet_to(t) -> bool:
+def yet_to(t) -> bool:
     """ "has yet to write", "is yet to win": not done so far."""
     return t.lemma_.lower() in ("be", "have") and any(c.lower_ == "yet" and c.dep_ == "advmod"
                                                       for c in t.children)
@@ -565,7 +565,7 @@ def negative_implicative(doc) -> Implicative | None:
     governor = None
     if root.pos_ == "VERB" and root.lemma_.lower() in NEGATIVE_IMPLICATIVES:
         governor = root  # "refused to model", "failed to top"
-    elif _yet_to(root):
+    elif yet_to(root):
         governor = root  # "has yet to appear", "is yet to win"
     else:
         governor = next((c for c in root.children if c.dep_ == "acomp"

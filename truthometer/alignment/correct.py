@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from ..report import Substitution, Suggestion
-from .align import (EQUAL, NEGATIVE_IMPLICATIVES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, _yet_to,
+from .align import (EQUAL, NEGATIVE_IMPLICATIVES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, yet_to,
                     align, coordinated_noun, negative_implicative, other_than, phrase_start)
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
@@ -77,6 +77,8 @@ def article_for(word: str) -> str:
         return "an"
     if re.match(r"^[fhlmnrsx]$", w) or re.match(r"^[aefhilmnorsx]\d*$", w) and word.isupper():
         return "an"
+    if word.isupper() and re.match(r"^[fhlmnrsx][^aeiouy]", w):
+        return "an"  # spelled out, as an initialism that cannot be read as a word is: "an FBI agent", "an MRI"
     if re.match(r"^\d", w):
         return "an" if re.match(r"^(8|11|18)", w) else "a"
     return "a"
@@ -555,7 +557,7 @@ def _evidence_implicative(alignment: Alignment, edge, verb) -> str | None:
     if ev is None or ev.lemma_.lower() != verb.lemma_.lower() or ev.pos_ != "VERB":
         return None
     governor = None
-    if ev.dep_ == "xcomp" and (ev.head.lemma_.lower() in NEGATIVE_IMPLICATIVES or _yet_to(ev.head)):
+    if ev.dep_ == "xcomp" and (ev.head.lemma_.lower() in NEGATIVE_IMPLICATIVES or yet_to(ev.head)):
         governor = ev.head  # "declined to model", "is yet to write"
     elif ev.dep_ in ("pcomp", "pobj") and ev.head.lower_ == "before" and ev.head.head.lemma_.lower() == "die":
         governor = ev.head.head  # "died before helping"
