@@ -1364,7 +1364,8 @@ def _same_modifier(noun, e_noun) -> bool:
 
 def _rewordings(claim, evidence, slot_edges, similar) -> None:
     """A substituted noun under a modifier the evidence repeats, close in meaning to its counterpart
-    ("a fictional place" / "the fictional setting"), is the claim's wording of the same thing: equal."""
+    ("a country performer" / "an American country singer"), is the claim's wording of the same thing:
+    equal. Nouns further apart are not ("a fictional place" / "the fictional setting", 0.41)."""
     for slot, edge in slot_edges.values():
         if slot.kind != "noun" or edge.op != SUBSTITUTED or slot.j - slot.i != 1:
             continue
