@@ -604,3 +604,15 @@ def test_the_first_word_of_a_hyphenated_modifier_is_a_slot():
         == "The song was one of the best-selling singles of all time."
     assert corrected("The song was one of the best-selling singles of all time.",
                      "It thus became one of the best-selling singles of all time.") is None
+
+
+def test_a_subject_named_only_in_a_clause_about_another_subject_is_substituted():
+    from truthometer.alignment.align import OTHER_SUBJECT
+
+    a = align("Copper has the atomic number 47.",
+              "Silver, which sits directly below copper in the periodic table, has atomic number 47.")
+    [subject] = [e for e in a.edges if e.claim_text == "Copper"]
+    assert subject.op == "substituted" and subject.evidence_text == "Silver" and subject.label == OTHER_SUBJECT
+    # A clause that names the subject another way is about the same subject.
+    b = align("Seohyun is a singer.", "Seo Ju-hyun, who is known as Seohyun, is a singer.")
+    assert not [e for e in b.edges if e.label == OTHER_SUBJECT]

@@ -220,3 +220,28 @@ def test_a_number_bound_to_another_subject_in_the_reference_is_flagged_and_corre
     # The reason says why, and shows no judge probability: the judge's was for support.
     assert MISPLACED_SUPPORT_NOTE in s.reason and "p=" not in s.reason
     assert s.evidence[0].relation == "contradiction" and s.evidence[0].probability is None
+
+
+def test_a_support_about_another_subject_does_not_hold_a_contradiction_to_a_draw():
+    from truthometer.pipeline import OVERRULED_SUPPORT_NOTE, settle_misplaced_support
+    from truthometer.report import Evidence, SentenceResult
+
+    claim = "Copper has the chemical symbol Cu and the atomic number 47."
+    against = Evidence("Copper is a chemical element with the symbol Cu and atomic number 29.", "reference",
+                       "r.md #1", 0.9, "contradiction", probability=0.7)
+
+    def result(*evidence):
+        return SentenceResult(0, claim, 0, len(claim), "supported", "", 0.9, list(evidence))
+
+    # Far from the best match (cosine 0.75 against 0.9), so only read because a contradiction was found.
+    silver = Evidence("Silver, which sits directly below copper in the periodic table, has atomic number 47.",
+                      "reference", "r.md #2", 0.75, "support", probability=0.55)
+    dropped = result(against, silver)
+    settle_misplaced_support([(dropped, None)])
+    assert silver.relation == "related" and silver.probability is None and OVERRULED_SUPPORT_NOTE in dropped.notes
+    # A support that agrees with the claim on every slot stays: the argumentation settles that conflict.
+    agreeing = Evidence("Copper, a chemical element, has atomic number 47.", "reference", "r.md #3", 0.75,
+                        "support", probability=0.6)
+    kept = result(Evidence(against.text, "reference", "r.md #1", 0.9, "contradiction", probability=0.7), agreeing)
+    settle_misplaced_support([(kept, None)])
+    assert agreeing.relation == "support" and not kept.notes

@@ -273,6 +273,8 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
 #: Slots whose substitution outweighs the judge's support: names, numbers, dates and codes. A common noun or
 #: an adjective filled differently is as often a paraphrase ("most frequent" / "most common").
 MISPLACEABLE = frozenset({"entity", "number", "date", "code"})
+OVERRULED_SUPPORT_NOTE = ("an evidence sentence read as support fills a slot of the claim differently too "
+                          "(another subject, name, number or date): it is not counted as support")
 MISPLACED_SUPPORT_NOTE = ("the evidence reads as support (to the entailment judge, or as a near paraphrase), but "
                           "the alignment finds a slot it fills differently: counted as a contradiction")
 
@@ -299,26 +301,43 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
         from .alignment import align_many
     except ImportError:
         return
-    todo = []
+    todo, conflicts = [], []
     for result, contradicting in results:
-        if contradicting is not None or not result.evidence:
+        if not result.evidence:
             continue
-        best = max(e.score for e in result.evidence)
-        todo += [(result, ev) for ev in result.evidence
-                 if ev.relation == "support" and ev.score >= best - ALIGNMENT_MARGIN]
-        if config is not None and _near_paraphrase(result.evidence, config):
-            todo.append((result, result.evidence[0]))
-    alignments = align_many([(result.text, ev.text) for result, ev in todo]) if todo else []
-    for (result, ev), alignment in zip(todo, alignments):
-        if overrules_support(alignment):
+        supports = [ev for ev in result.evidence if ev.relation == "support"]
+        if contradicting is None:
+            best = max(e.score for e in result.evidence)
+            near = [ev for ev in supports if ev.score >= best - ALIGNMENT_MARGIN]
+            todo += [(result, ev) for ev in near]
+            if config is not None and _near_paraphrase(result.evidence, config):
+                todo.append((result, result.evidence[0]))
+            supports = [ev for ev in supports if ev not in near]
+        if contradicting is not None or any(ev.relation == "contradiction" for ev in result.evidence):
+            # With a contradiction found, a support that fills a slot differently too is no support and
+            # must not hold the contradiction to a draw in the argumentation ("Zirconium, which sits below
+            # titanium, has atomic number 40" for titanium's number): it is dropped, however far it is.
+            conflicts += [(result, ev) for ev in supports]
+    pairs = todo + conflicts
+    alignments = align_many([(result.text, ev.text) for result, ev in pairs]) if pairs else []
+    for k, ((result, ev), alignment) in enumerate(zip(pairs, alignments)):
+        if not overrules_support(alignment):
+            continue
+        if k < len(todo):
             ev.relation, ev.probability = "contradiction", None
             result.notes = list(dict.fromkeys([*result.notes, MISPLACED_SUPPORT_NOTE]))
+        else:
+            ev.relation, ev.probability = "related", None
+            result.notes = list(dict.fromkeys([*result.notes, OVERRULED_SUPPORT_NOTE]))
 
 
 def overrules_support(alignment) -> bool:
-    """Whether an alignment outweighs the judge's support: a name, number, date or code substituted, or
-    the opposite polarity."""
-    return alignment.polarity_mismatch or any(e.kind in MISPLACEABLE for e in alignment.substituted)
+    """Whether an alignment outweighs the judge's support: a name, number, date or code substituted, the
+    claim's subject found only in a clause about another subject, or the opposite polarity."""
+    from .alignment.align import OTHER_SUBJECT
+
+    return alignment.polarity_mismatch or any(e.kind in MISPLACEABLE or e.label == OTHER_SUBJECT
+                                              for e in alignment.substituted)
 
 
 def _near_paraphrase(evidence: list[Evidence], config: Config) -> bool:

@@ -64,6 +64,7 @@ from rapidfuzz import fuzz
 
 from .. import models
 from ..config import Config
+from ..judging import lexicon
 from ..judging.quantities import DECADE_WORDS, canonical, quantity, same_quantity, unit
 from ..judging.rules import MONTH_BY_ABBR, MONTH_NAMES
 
@@ -163,7 +164,7 @@ class Edge:
     evidence_start: int = -1
     evidence_end: int = -1
     granularity: str = ""  # year | month | day | decade for dates; unit for numbers
-    label: str = ""  # NER label or dependency relation
+    label: str = ""  # NER label or dependency relation, or OTHER_SUBJECT
     score: float = 0.0
 
 
@@ -656,7 +657,10 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
     ch, eh = c_root.head, e_root.head
     if slot.kind in ("date", "number") and (ch.like_num or _month(ch) or eh.like_num or _month(eh)):
         return score  # inside a date, the parse's attachments say nothing about which date
-    if ch.lemma_.lower() == eh.lemma_.lower() and ch.i != c_root.i:
+    # A modifier of a noun the evidence names by a kind of it ("a poker player" / "a football quarterback")
+    # plays the same role.
+    kind_of = ch.pos_ == eh.pos_ == "NOUN" and _entailed_word([ch], [eh])
+    if (ch.lemma_.lower() == eh.lemma_.lower() or kind_of) and ch.i != c_root.i:
         # A shared preposition alone ("in") says less than a shared verb or noun.
         score += 0.5 if ch.pos_ == "ADP" else 1.0
         # The root is its own head: a shared root verb is not a second shared level ("The Rock plays" /
@@ -898,6 +902,36 @@ def _in_subject(claim, slot: Slot) -> bool:
     return False
 
 
+#: The label of a claim subject the evidence names only inside a clause about another subject.
+OTHER_SUBJECT = "other subject"
+
+
+def _substitute(edge: Edge, span, used: set) -> None:
+    edge.op, edge.evidence_text, edge.score, edge.label = SUBSTITUTED, span.text, 1.0, OTHER_SUBJECT
+    edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
+    used.add((span.start, span.end))
+
+
+def _subject_with_clause_naming(claim, slot: Slot, evidence, index: int):
+    """The evidence's subject, when the claim's subject is named only inside a relative clause about it:
+    "Zirconium, which sits directly below titanium, has atomic number 40" states Zirconium's number, not
+    titanium's. Returns the subject's noun phrase (a Span), or None."""
+    if not _in_subject(claim, slot):
+        return None
+    for a in evidence[index].ancestors:
+        if a.dep_ != "relcl":
+            continue
+        if a.lemma_.lower() in ("know", "call", "name", "nickname", "dub", "refer", "rename", "title"):
+            return None  # "Seo Ju-hyun, who is known as Seohyun": another name of the same subject
+        head = a.head
+        if head.dep_ in ("nsubj", "nsubjpass") and head.head.dep_ == "ROOT" and head.pos_ in ("NOUN", "PROPN") \
+                and head.lemma_.lower() != claim[slot.i:slot.j].root.lemma_.lower():
+            ent = next((e for e in evidence.ents if e.start <= head.i < e.end), None)
+            return ent if ent is not None else evidence[phrase_start(evidence, head.i, _is_classifier):head.i + 1]
+        return None
+    return None
+
+
 def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
     """Where the evidence names the same entity (full name, surname of a person, fuzzy spelling)."""
     target = slot.value
@@ -1018,7 +1052,22 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         return True
     if a in _ORDINALS or b in _ORDINALS:
         return False  # "seventh" and "eighth" are close in meaning and different in value
-    return similar(claim[slot.i:slot.j].text, evidence[cand.i:cand.j].text)
+    return similar(claim[slot.i:slot.j].text, evidence[cand.i:cand.j].text) or _entailed_word(
+        claim[slot.i:slot.j], evidence[cand.i:cand.j])
+
+
+def _entailed_word(claim_span, evidence_span) -> bool:
+    """A one-word slot the evidence's word entails by WordNet, being a kind of it ("a musician" / "the lead
+    vocalist", "a football player" / "a football quarterback"). WordNet's synonyms are not taken: a shared
+    sense can be a rare one ("country" / "state", "president" / "chairman"), and the phrase similarity
+    already confirms the common synonyms."""
+    mine = [t for t in claim_span if t.pos_ in ("NOUN", "VERB", "ADJ")]
+    theirs = [t for t in evidence_span if t.pos_ in ("NOUN", "VERB", "ADJ")]
+    if len(mine) != 1 or len(theirs) != 1 or mine[0].pos_ != theirs[0].pos_:
+        return False
+    if any(_content(g) for c in mine[0].children for g in c.children):
+        return False  # "a pop music performer": a phrase of modifiers, replaced whole with its noun
+    return lexicon.relation(mine[0].lemma_.lower(), theirs[0].lemma_.lower(), mine[0].pos_) == lexicon.MORE_GENERAL
 
 
 def _doubled_letter(a: str, b: str) -> bool:
@@ -1106,6 +1155,12 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                 edges.append(edge)
                 slot_edges[slot.i] = (slot, edge)
                 continue
+            rival = _subject_with_clause_naming(claim, slot, evidence, found[0]) if found else None
+            if rival is not None:
+                _substitute(edge, rival, used)
+                edges.append(edge)
+                slot_edges[slot.i] = (slot, edge)
+                continue
             if found:
                 span = evidence[found[0]:found[1]]
                 edge.op, edge.evidence_text = EQUAL, span.text
@@ -1119,6 +1174,12 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             # A word derived from the claim's states the same thing ("plays drums" / "a drummer").
             lemma_hit = lemma_hit or [e for e in evidence if _content(e) and slot.j - slot.i == 1
                                       and e.pos_ in ("NOUN", "ADJ", "VERB") and _derived(ctext.text, e.text)]
+            rival = _subject_with_clause_naming(claim, slot, evidence, lemma_hit[0].i) if lemma_hit else None
+            if rival is not None:
+                _substitute(edge, rival, used)
+                edges.append(edge)
+                slot_edges[slot.i] = (slot, edge)
+                continue
             if lemma_hit:
                 e = lemma_hit[0]
                 edge.op, edge.evidence_text, edge.score = EQUAL, e.text, 1.0

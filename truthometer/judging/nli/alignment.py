@@ -22,6 +22,7 @@ from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
 from ..quantities import DECADE_WORDS, quantity, same_quantity
+from .. import lexicon
 
 #: spaCy components the features need; the parser is skipped for speed.
 SPACY_DISABLE = ("parser",)
@@ -438,6 +439,8 @@ FEATURE_NAMES: tuple[str, ...] = (
     "generic_claim", "generic_evidence", "conflict_indefinite", "conflict_specific", "hypernym_covered",
     "more_specific_claim", "neg_x_generic", "subject_by_pronoun", "antonym_x_generic", "topic_elided",
     "bound_met", "bound_violated", "date_match", "date_conflict",
+    *[f"wordnet_{r}" for r in (lexicon.SYNONYM, lexicon.MORE_GENERAL, lexicon.MORE_SPECIFIC, lexicon.COHYPONYM,
+                               lexicon.ANTONYM)],
 )
 
 
@@ -473,6 +476,18 @@ def nearest_meaning(lemma: str, pos: str, evidence: SentenceInfo, similarity) ->
     return max(scores, default=0.0)
 
 
+WORDNET_RELATIONS = (lexicon.SYNONYM, lexicon.MORE_GENERAL, lexicon.MORE_SPECIFIC, lexicon.COHYPONYM, lexicon.ANTONYM)
+
+
+def wordnet_relations(lemma: str, pos: str, evidence: SentenceInfo) -> frozenset:
+    """The WordNet relations between a claim word the evidence lacks and the evidence's words of the same
+    part of speech (lexicon.relation)."""
+    group = _POS_GROUP.get(pos)
+    return frozenset(r for other, _, other_pos in evidence.content
+                     if _POS_GROUP.get(other_pos) == group and other != lemma
+                     and (r := lexicon.relation(lemma, other, pos)))
+
+
 def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) -> np.ndarray:
     """The alignment features of (claim, evidence), in FEATURE_NAMES order.
 
@@ -494,6 +509,7 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
     covered = synonyms = general = specific = conflict_indefinite = 0
     evidence_lemmas = {c[0] for c in evidence.content}
     nearest_missing: list[float] = []
+    wordnet = dict.fromkeys(WORDNET_RELATIONS, 0)
     numbers_matched = matched_numbers(claim, evidence)
     # A number stated in another unit or spelled out ("ten" / "10") covers the number and its unit word.
     converted_words = {unit for value, unit, _, _ in claim.quantities if value in numbers_matched}
@@ -503,7 +519,12 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
             covered += 1
         elif any(lemma in HYPERNYMS.get(other, ()) for other in evidence_lemmas):
             general += 1  # the claim says "a person" where the evidence says "a man"
+        elif (found := wordnet_relations(lemma, pos, evidence)) and found & {lexicon.SYNONYM, lexicon.MORE_GENERAL}:
+            general += 1  # "a woman" / "a lady", "the film" / "the movie"
+            wordnet[lexicon.SYNONYM if lexicon.SYNONYM in found else lexicon.MORE_GENERAL] += 1
         else:
+            for r in found:
+                wordnet[r] += 1
             if HYPERNYMS.get(lemma, frozenset()) & evidence_lemmas:
                 specific += 1  # the claim says "a man" where the evidence says "a person"
             nearest = nearest_meaning(lemma, pos, evidence, similarity)
@@ -590,5 +611,6 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
         float(any(bound_met(b, evidence) is True for b in claim.bounds)),
         float(any(bound_met(b, evidence) is False for b in claim.bounds)),
         float(date_match), float(date_conflict),
+        *[min(wordnet[r], 3) / 3 for r in WORDNET_RELATIONS],
     ]
     return np.asarray(values, dtype=np.float32)

@@ -1,0 +1,45 @@
+"""WordNet relations (truthometer.judging.lexicon) and where the judge and the alignment use them."""
+from truthometer.alignment import align, suggest_correction
+from truthometer.judging import lexicon
+from truthometer.judging.lexicon import (ANTONYM, COHYPONYM, MORE_GENERAL, MORE_SPECIFIC, SYNONYM,
+                                             relation)
+
+from test_nli_features import features_with_synonyms
+
+
+def test_relations_have_a_direction():
+    assert relation("woman", "lady", "NOUN") == MORE_GENERAL      # a lady is a woman
+    assert relation("lady", "woman", "NOUN") == MORE_SPECIFIC
+    assert relation("musician", "vocalist", "NOUN") == MORE_GENERAL
+    assert relation("film", "movie", "NOUN") == SYNONYM
+    assert relation("begin", "start", "VERB") == SYNONYM
+    assert relation("guitar", "piano", "NOUN") == COHYPONYM      # two instruments: another filler
+    assert relation("happy", "unhappy", "ADJ") == ANTONYM
+    assert relation("film", "film", "NOUN") is None
+    assert relation("xqzt", "film", "NOUN") is None              # a word WordNet lacks
+    assert relation("person", "man", "NUM") is None              # no WordNet part of speech
+
+
+def test_rare_senses_are_not_read():
+    # WordNet's second sense of "dog" is "frump", a kind of woman: a dog must not cover "a person".
+    assert relation("person", "dog", "NOUN") is None
+    assert relation("animal", "dog", "NOUN") == MORE_GENERAL
+    assert all(s.name() != "frump.n.01" for s in lexicon._senses("dog", "n"))
+
+
+def test_the_judge_reads_the_direction_of_generality():
+    general = features_with_synonyms("A woman is singing.", "A lady is singing.")
+    assert general["wordnet_more_general"] > 0 and general["coverage_with_synonyms"] == 1.0
+    specific = features_with_synonyms("A lady is singing.", "A woman is singing.")
+    assert specific["wordnet_more_specific"] > 0 and specific["coverage_with_synonyms"] < 1.0
+    other = features_with_synonyms("A man is playing the guitar.", "A man is playing the piano.")
+    assert other["wordnet_cohyponym"] > 0 and other["wordnet_more_general"] == 0
+
+
+def test_a_kind_of_the_claims_noun_confirms_it_and_its_modifier_is_the_slot():
+    evidence = ("Colin Rand Kaepernick (born November 3, 1987) is an American football quarterback who is "
+                "currently a free agent.")
+    a = align("Colin Kaepernick is a football player.", evidence)
+    assert not [e for e in a.edges if e.op != "equal"]  # a quarterback is a football player
+    s = suggest_correction("Colin Kaepernick is a poker player.", evidence)
+    assert s is not None and s.corrected == "Colin Kaepernick is a football player."

