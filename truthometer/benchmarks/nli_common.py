@@ -161,6 +161,12 @@ def judge_pairs(pairs: list[Pair], config: Config, batch_size: int = 512) -> tup
     return out, len(pairs) / max(seconds, 1e-9)
 
 
+def _predictions(probs: np.ndarray, three_way: bool) -> list[str]:
+    if three_way:
+        return [LABELS[i] for i in probs.argmax(axis=1)]
+    return ["entailment" if e >= c else "contradiction" for e, c in zip(probs[:, 0], probs[:, 2])]
+
+
 def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, metric: str,
               combine: Callable | None = None) -> dict:
     """Judge the pairs, compute the baselines on the same pairs, print one table, return the figures.
@@ -174,10 +180,7 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
         raise InputError(f"{name}: no pairs to evaluate")
     gold = [p.label for p in pairs]
     probs, rate = judge_pairs(pairs, config)
-    if three_way:
-        ours = [LABELS[i] for i in probs.argmax(axis=1)]
-    else:
-        ours = ["entailment" if e >= c else "contradiction" for e, c in zip(probs[:, 0], probs[:, 2])]
+    ours = _predictions(probs, three_way)
     non_support = [g for g in gold if g != "entailment"]
     fallback = max(sorted(set(non_support)), key=non_support.count) if non_support else "contradiction"
     cos, overlap = baseline_scores(pairs, config)
@@ -194,6 +197,15 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
     figures["ours_accuracy"] = round(accuracy(gold, ours), 4)
     figures["ours_macro_f1"] = round(macro_f1(gold, ours, sorted(set(gold))), 4)
     figures["pairs_per_s"] = round(rate, 1)
+    cascade = config.with_(cross_encoder=True)
+    if not config.cross_encoder and getattr(_judge(cascade), "cross_encoder", None) is not None:
+        # The opt-in cascade, on the same pairs: what the cross-encoder's second opinion adds, and costs.
+        cross_probs, cross_rate = judge_pairs(pairs, cascade)
+        with_cross = _predictions(cross_probs, three_way)
+        rows.append([f"ours (nli:{load_judge_name(cascade)}, TRUTHOMETER_CROSS_ENCODER=1)",
+                     round(score(gold, with_cross), 4), "argmax" if three_way else "E vs C", round(cross_rate, 1)])
+        figures["ours_cross_encoder"] = round(score(gold, with_cross), 4)
+        figures["ours_cross_encoder_pairs_per_s"] = round(cross_rate, 1)
     if combine is not None:
         # ``combine`` (two-way only) returns a row label, its predictions and its own extra seconds.
         label, combined, seconds = combine(pairs, ours, cos, config)
@@ -222,6 +234,11 @@ def trained_on_count(pairs: list[Pair], config: Config) -> int:
     return sum(pair_fingerprint(p.premise, p.hypothesis) in seen for p in pairs) if seen else 0
 
 
-def load_judge_name(config: Config) -> str:
+def _judge(config: Config):
     from ..judging.nli import load_judge
-    return load_judge(config).name
+    return load_judge(config)
+
+
+def load_judge_name(config: Config) -> str:
+    judge = _judge(config)
+    return f"{judge.name}+cross-encoder" if getattr(judge, "cross_encoder", None) is not None else judge.name

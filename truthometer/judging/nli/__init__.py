@@ -4,7 +4,9 @@ Two backends behind one interface:
 
 - ``BundledJudge`` (default): a small calibrated head over frozen all-MiniLM-L6-v2 pair features and
   claim/evidence alignment features, weights committed in ``models/nli/`` (see MODEL_CARD.md there),
-  trained by ``scripts/train_nli.py``.
+  trained by ``scripts/train_nli.py``. With ``Config.cross_encoder`` (``TRUTHOMETER_CROSS_ENCODER=1``),
+  where the head is unsure its probabilities are combined with a cross-encoder's (``cross_encoder.py``,
+  a LoRA adapter trained by ``scripts/train_cross_encoder.py``).
 - ``HFJudge``: any Hugging Face sequence-classification NLI model given by local path
   (``Config.nli_path`` / ``TRUTHOMETER_NLI``), its labels read from ``config.id2label``.
 
@@ -26,8 +28,14 @@ LABELS = ("entailment", "neutral", "contradiction")
 ENTAILMENT, NEUTRAL, CONTRADICTION = 0, 1, 2
 #: The committed weights of the default judge.
 BUNDLED_DIR = PROJECT_ROOT / "models" / "nli"
+CROSS_ENCODER_FILE = "cross_encoder.npz"
 #: A claim-level verdict needs at least this probability of entailment or contradiction.
 DECISION_THRESHOLD = 0.5
+#: The cascade: pairs whose head probability is below this are also read by the cross-encoder...
+CROSS_ENCODER_BELOW = 0.9
+#: ...and the two probability rows are combined as a normalised weighted geometric mean, this weight
+#: on the head's (a product of experts: a label either judge finds unlikely stays unlikely).
+HEAD_WEIGHT = 0.5
 
 
 class Judge(Protocol):
@@ -125,6 +133,7 @@ class BundledJudge:
         self.directory = Path(directory or BUNDLED_DIR)
         self.config = config or Config()
         self.head = load_head(self.directory)
+        self._cross = None
         from .features import feature_count
         expected = int(self.head.meta.get("n_features", self.head.mean.shape[0]))
         if expected != feature_count():
@@ -146,12 +155,32 @@ class BundledJudge:
         if not premises:
             return np.zeros((0, 3), dtype=np.float64)
         x = featurise(premises, hypotheses, self.config, progress=progress, precision=self.precision)
-        probs = neutralise(self.head.predict_proba(x), blank_rows(premises, hypotheses))
+        probs = self.head.predict_proba(x)
+        if self.cross_encoder is not None:
+            unsure = np.flatnonzero(probs.max(axis=1) < CROSS_ENCODER_BELOW)
+            if len(unsure):
+                from .alignment import normalise
+
+                cross = self.cross_encoder.predict([normalise(premises[i]) for i in unsure],
+                                                   [normalise(hypotheses[i]) for i in unsure])
+                probs[unsure] = combine(probs[unsure], cross)
+        probs = neutralise(probs, blank_rows(premises, hypotheses))
         if progress:
             progress(1.0, "judged")
         return probs
 
     relation = staticmethod(relation)
+
+    @property
+    def cross_encoder(self):
+        """The committed cross-encoder, loaded on first use; None unless switched on
+        (``TRUTHOMETER_CROSS_ENCODER=1``) and committed beside the head."""
+        if not self.config.cross_encoder or not (self.directory / CROSS_ENCODER_FILE).is_file():
+            return None
+        if self._cross is None:
+            from .cross_encoder import CrossEncoder
+            self._cross = CrossEncoder(self.directory, self.config.encoder_path)
+        return self._cross
 
     def trained_on(self) -> frozenset:
         """Fingerprints of the real pairs the head was trained on (empty when the file is absent), so a
@@ -160,6 +189,14 @@ class BundledJudge:
         if not path.is_file():
             return frozenset()
         return frozenset(line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+def combine(head: np.ndarray, cross: np.ndarray, head_weight: float = HEAD_WEIGHT) -> np.ndarray:
+    """The head's and the cross-encoder's probabilities as one distribution per row: their weighted
+    geometric mean, renormalised."""
+    log = head_weight * np.log(np.clip(head, 1e-12, 1.0)) + (1 - head_weight) * np.log(np.clip(cross, 1e-12, 1.0))
+    out = np.exp(log - log.max(axis=1, keepdims=True))
+    return out / out.sum(axis=1, keepdims=True)
 
 
 _cache: dict = {}
@@ -171,7 +208,7 @@ def load_judge(config: Config | None = None) -> Judge:
     Raises ModelNotAvailable (with how to fix it) when the weights are missing or unreadable.
     """
     config = config or Config()
-    key = (config.nli_path, config.encoder_path)
+    key = (config.nli_path, config.encoder_path, config.cross_encoder)
     if key not in _cache:
         if config.nli_path:
             from .hf import HFJudge
