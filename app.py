@@ -23,6 +23,10 @@ st.caption("Check what a language model wrote against your references, the verif
 reviewer = reviewer_name()
 method = st.sidebar.selectbox("Judging method", METHODS, index=METHODS.index(Config.method),
                               help="hybrid/cosine/overlap/keyword: DelucionQA detectors; nli: entailment judge")
+cross_encoder = method == "nli" and st.sidebar.checkbox(
+    "Ask the cross-encoder where the judge is unsure", value=Config().cross_encoder, key="cross-encoder",
+    help="Slower. Better on paraphrase (\"a lady\" / \"a woman\"), a little worse on encyclopedic claims: "
+         "see models/nli/MODEL_CARD.md.")
 use_kb = st.sidebar.checkbox("Use the verified knowledge base", value=True)
 use_web = st.sidebar.checkbox("Search the web", value=False,
                               help="DuckDuckGo; when the web is unreachable each sentence says so.")
@@ -75,8 +79,8 @@ def run_check(body: str, references, config: Config) -> Report:
 if st.button("Check", type="primary", key="check"):
     try:
         body, references = gather_inputs()
-        config = Config().with_(method=method)
-        key = input_key(body, references, method, use_kb, use_web)
+        config = Config().with_(method=method, cross_encoder=cross_encoder)
+        key = input_key(body, references, method, cross_encoder, use_kb, use_web)
         cache = st.session_state.setdefault("reports", {})
         if key not in cache:
             cache[key] = run_check(body, references, config)
@@ -227,7 +231,7 @@ if llm_url.strip() and llm_model.strip():
             body, references = gather_inputs()
             client = LLMClient(llm_url.strip(), llm_model.strip(), api_key=llm_key or None)
             bar = st.progress(0.0, text="revising")
-            record = revise(body, llm_question or None, references, client, config=Config().with_(method=method),
+            record = revise(body, llm_question or None, references, client, config=Config().with_(method=method, cross_encoder=cross_encoder),
                             progress=lambda f, m: bar.progress(min(1.0, f), text=m),
                             sources=build_sources(Config(), use_kb=use_kb, web=use_web))
             bar.empty()

@@ -67,3 +67,16 @@ def test_revise_with_llm_shows_the_rounds(app):
     final = app.text_area(key="revision-final").value
     assert final == "The Eiffel Tower was completed in 1889."
     assert any("stopped: verified" in c.value for c in app.caption)
+
+
+def test_the_cross_encoder_is_offered_with_the_entailment_judge_only(app):
+    assert not [c for c in app.checkbox if c.key == "cross-encoder"]
+    app.sidebar.selectbox[0].set_value("nli").run()
+    [box] = [c for c in app.checkbox if c.key == "cross-encoder"]
+    assert box.value is False
+    box.check().run()
+    _check(app)
+    metrics = {m.label: m.value for m in app.metric}
+    assert metrics["❌ contradicted"] == "1"  # the wrong year, whichever judge reads it
+    from truthometer.judging.nli import _cache
+    assert any(key[-1] and judge._cross is not None for key, judge in _cache.items())  # it was asked
