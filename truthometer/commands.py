@@ -20,6 +20,9 @@ def register(subparsers) -> None:
     p.add_argument("--method", choices=METHODS, default=Config.method,
                    help="how support is judged: DelucionQA detectors (hybrid, cosine, overlap, keyword) or the "
                         "entailment judge (nli)")
+    p.add_argument("--cross-encoder", action="store_true",
+                   help="with --method nli, also ask the cross-encoder where the judge is unsure (slower; better "
+                        "on paraphrase; also TRUTHOMETER_CROSS_ENCODER=1)")
     p.add_argument("--format", choices=("json", "markdown", "html"), default="json")
     p.add_argument("--out", metavar="FILE", help="write the report here instead of stdout")
     p.add_argument("--top-k", type=int, default=Config.top_k, help="evidence sentences kept per claim")
@@ -47,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"method": args.method, "top_k": args.top_k, "kb_alpha": args.kb_alpha}
     if args.kb:
         overrides["kb_dir"] = args.kb
+    if args.cross_encoder:
+        overrides["cross_encoder"] = True
     config = Config().with_(**overrides)
 
     from .pipeline import Checker
