@@ -299,8 +299,8 @@ def test_a_definite_description_in_the_evidence_refers_back_to_the_subject():
 def test_a_place_and_its_adjective_are_one_name():
     evidence = "Chad is a landlocked country in the African continent ."
     assert corrected("Chad is a country in Africa .", evidence) is None
-    # A common noun in a name's place brings the words that make it name one thing.
-    assert corrected("Chad is a country in Asia .", evidence) == "Chad is a country in the African continent ."
+    # A continent for a continent: the adjective's place, not the phrase around it.
+    assert corrected("Chad is a country in Asia .", evidence) == "Chad is a country in Africa ."
 
 
 def test_an_untagged_name_is_taken_whole():

@@ -43,3 +43,24 @@ def test_a_kind_of_the_claims_noun_confirms_it_and_its_modifier_is_the_slot():
     assert not [e for e in a.edges if e.op != "equal"]  # a quarterback is a football player
     s = suggest_correction("Colin Kaepernick is a poker player.", evidence)
     assert s is not None and s.corrected == "Colin Kaepernick is a football player."
+
+
+def test_places_have_kinds_and_adjectives_of_origin_name_places():
+    assert lexicon.place_kinds("Europe") == {"continent"}
+    assert lexicon.place_kinds("Thailand") == {"country"}
+    assert lexicon.place_kinds("Beijing") == {"city"}
+    assert lexicon.place_kinds("Xqztville") == frozenset()
+    assert lexicon.place_of("Chinese") == "China" and lexicon.place_of("European") == "Europe"
+    assert lexicon.place_of("blue") is None
+
+
+def test_a_place_is_corrected_by_a_place_of_the_same_kind():
+    # The evidence names a city; the claim's place is a country: the adjective of origin gives the country.
+    s = suggest_correction("The temple is in Thailand.", "The temple is a major Chinese landmark in Beijing.")
+    assert s is not None and s.corrected == "The temple is in China."
+    s = suggest_correction("The festival is held in Asia.",
+                           "The festival was named European Capital of Culture together with Lisbon in 2019.")
+    assert s is not None and s.corrected == "The festival is held in Europe."
+    # A place used as a modifier keeps the evidence's adjective: "a US senator" -> "an American model".
+    s = suggest_correction("Ann Lee is a US senator.", "Ann Lee is an American model.")
+    assert s is not None and s.corrected == "Ann Lee is an American model."

@@ -906,6 +906,26 @@ def _in_subject(claim, slot: Slot) -> bool:
 OTHER_SUBJECT = "other subject"
 
 
+def _place_of_the_same_kind(claim_text: str, evidence, best: Slot):
+    """A place for a place of the same kind (continent, country, city; by WordNet): where the chosen
+    counterpart of the claim's place is another kind of place ("in Europe" / "together with Sydney"), the
+    evidence's place of the claim's kind, or the place an adjective of origin names ("Australian Capital
+    of Culture" -> Australia). Returns (evidence token, place name) or None."""
+    mine = lexicon.place_kinds(claim_text)
+    if not mine or lexicon.place_kinds(evidence[best.i:best.j].text) & mine:
+        return None
+    for ent in evidence.ents:
+        if ent.label_ in ("GPE", "LOC") and ent.text.lower() != claim_text.lower() \
+                and lexicon.place_kinds(ent.text) & mine:
+            return ent[0], ent.text
+    for t in evidence:
+        if t.text[:1].isupper() and t.pos_ in ("ADJ", "PROPN"):  # the small NER may call it a name's part
+            place = lexicon.place_of(t.text)
+            if place and place.lower() != claim_text.lower() and lexicon.place_kinds(place) & mine:
+                return t, place
+    return None
+
+
 def _substitute(edge: Edge, span, used: set) -> None:
     edge.op, edge.evidence_text, edge.score, edge.label = SUBSTITUTED, span.text, 1.0, OTHER_SUBJECT
     edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
@@ -1288,6 +1308,11 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             else:
                 edge.op = SUBSTITUTED
                 used.add((best.i, best.j))
+                if slot.kind == "entity" and ctext.root.dep_ not in ("compound", "amod", "nmod", "poss"):
+                    place = _place_of_the_same_kind(ctext.text, evidence, best)
+                    if place is not None:  # "in Europe" -> "in Australia", not the city of the evidence
+                        token, edge.evidence_text = place
+                        edge.evidence_start, edge.evidence_end = token.idx, token.idx + len(token.text)
                 if slot.granularity == "decade":
                     edge.evidence_text = _decade_text(ctext.text, best)  # a year corrects its decade
         edges.append(edge)

@@ -141,7 +141,8 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
                                                   "PRODUCT"):
         # "the" goes with the name: "in the United States" <-> "in Mexico".
         claim_the = re.search(r"(?:^|(?<=\s))(the|The)\s+$", claim[:start])
-        evidence_the = re.search(r"(?:^|(?<=\s))the\s+$", alignment.evidence[:ev_start], re.I)
+        evidence_the = re.search(r"(?:^|(?<=\s))the\s+$", alignment.evidence[:ev_start], re.I) \
+            if re.match(rf"{re.escape(evidence_new)}\b", alignment.evidence[ev_start:]) else None
         if claim_the and not evidence_the and start > 0:
             start = claim_the.start(1)
             old = claim[start:end]
@@ -219,8 +220,8 @@ def _evidence_determined(alignment: Alignment, edge) -> bool:
     """The evidence's name (or untagged proper noun) carries its own "the": "The Rock has played"."""
     edoc = alignment.evidence_doc
     e = next((t for t in edoc or [] if t.idx == edge.evidence_start), None)
-    if e is None or e.i == 0:
-        return False
+    if e is None or e.i == 0 or edoc.text[edge.evidence_start:edge.evidence_end] != edge.evidence_text:
+        return False  # a name the alignment derived ("the European continent" -> Europe) has no article
     prev = edoc[e.i - 1]
     return prev.lower_ == "the" and prev.dep_ == "det" and edoc[e.i:].root.head.i != prev.i and (
         prev.head.i >= e.i and prev.head.idx < edge.evidence_end)

@@ -99,3 +99,44 @@ def relation(claim_word: str, evidence_word: str, pos: str) -> str | None:
     if parents & {h for h, d in _hypernyms(evidence_word, wpos).items() if d == 1}:
         return COHYPONYM
     return None
+
+
+#: Kinds of place a claim's place is compared by: "in Europe" is corrected by a continent, "in Thailand"
+#: by a country, not by the city the evidence also names.
+PLACE_KINDS = {"continent": "continent.n.01", "country": "country.n.02", "city": "city.n.01"}
+
+
+@lru_cache(maxsize=20_000)
+def place_kinds(name: str) -> frozenset:
+    """The kinds of place (PLACE_KINDS) a place name is an instance of in WordNet: "Europe" ->
+    {continent}, "Australia" -> {country, continent}, "Thailand" -> {country}; empty when unknown."""
+    kinds = set()
+    synsets = wordnet().synsets(name.strip().replace(" ", "_"), "n")
+    for s in synsets:
+        if not s.instance_hypernyms():
+            continue
+        found = {h.name() for h in _closure(s)}
+        kinds |= {kind for kind, synset in PLACE_KINDS.items() if synset in found}
+    return frozenset(kinds)
+
+
+def _closure(synset) -> list:
+    out, frontier = [], [synset]
+    while frontier:
+        frontier = [h for s in frontier for h in s.hypernyms() + s.instance_hypernyms()]
+        out += frontier
+    return out
+
+
+@lru_cache(maxsize=20_000)
+def place_of(adjective: str) -> str | None:
+    """The place an adjective of origin is about, by WordNet's pertainyms: "Australian" -> "Australia",
+    "European" -> "Europe", "Chinese" -> "China"; None when WordNet has none."""
+    low = adjective.lower()
+    for s in wordnet().synsets(low, "a") + wordnet().synsets(low, "s"):
+        for lemma in s.lemmas():
+            if lemma.name().lower() == low:
+                for p in lemma.pertainyms():
+                    if place_kinds(p.name()):
+                        return p.name().replace("_", " ")
+    return None
