@@ -71,6 +71,7 @@ def _antonyms(lemma: str, pos: str) -> frozenset:
                      for a in lem.antonyms())
 
 
+@lru_cache(maxsize=500_000)
 def relation(claim_word: str, evidence_word: str, pos: str) -> str | None:
     """How the evidence's word stands to the claim's, both lemmas of the spaCy part of speech ``pos``:
 
