@@ -21,11 +21,12 @@ def run(args) -> dict:
     refs = reference_sentences(args.references)
     text = article(refs, args.sentences)
     reference = " ".join(refs)
-    # Load the models before the clock starts: the target is for a warm process.
-    Checker(Config()).check("The bridge in Lyon was completed in 1900.", [reference[:2000]])
     rows, figures = [], {"sentences": args.sentences, "reference_sentences": args.references}
     for method in [m.strip() for m in args.methods.split(",") if m.strip()]:
         checker = Checker(Config().with_(method=method))
+        # Load what this method uses (the judge, WordNet) before the clock starts: the target is for a warm
+        # process. A sentence with a wrong year and a kind noun reaches the alignment and the lexicon.
+        checker.check("The bridge in Lyon, a kind of viaduct, was completed in 1900.", [reference[:2000]])
         start = time.perf_counter()
         report = checker.check(text, [("generated reference", reference)])
         seconds = time.perf_counter() - start

@@ -134,6 +134,8 @@ class BundledJudge:
         self.config = config or Config()
         self.head = load_head(self.directory)
         self._cross = None
+        from .. import lexicon
+        lexicon.wordnet()  # the features read WordNet: load it (~3 s) with the judge, not on a first check
         from .features import feature_count
         expected = int(self.head.meta.get("n_features", self.head.mean.shape[0]))
         if expected != feature_count():
