@@ -309,3 +309,11 @@ def test_an_initialism_spelled_out_from_a_vowel_sounding_letter_takes_an():
     assert article_for("FBI") == "an" and article_for("MRI") == "an" and article_for("HTML") == "an"
     assert article_for("NATO") == "a" and article_for("NASA") == "a"  # read as words
     assert article_for("film") == "a" and article_for("hotel") == "a"
+
+
+def test_a_count_is_compared_by_the_noun_it_counts_not_the_modifier_after_it():
+    s = fix("The unit produced zero training films.",
+            "It produced more than 400 propaganda and training films, which were entertaining.")
+    assert s.corrected == "The unit produced more than 400 training films."
+    [sub] = s.substitutions
+    assert (sub.from_, sub.kind) == ("zero", "number")

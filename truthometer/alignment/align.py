@@ -354,8 +354,13 @@ def extract_slots(doc) -> list[Slot]:
         elif _CODE.match(t.text) and any(c.isdigit() for c in t.text) and not t.like_num:
             add(Slot("code", t.i, t.i + 1, label="CODE", value=t.text.upper()))
         elif (t.like_num or t.lower_ in _WORD_NUMBERS) and number_value(t.text) is not None:
-            unit, unit_j = _unit_tokens(doc, t.i, len(doc))
-            dim, canon = unit_of(unit) if unit else ("", "")
+            unit_word, unit_j = _unit_tokens(doc, t.i, len(doc))
+            counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None else None
+            if counted is not None and counted.i >= unit_j:
+                # A count's unit is the noun it counts, not a modifier in between: "zero training films"
+                # and "400 propaganda and training films" count films; the modifier is its own slot.
+                unit_word, unit_j = counted.lemma_.lower(), -1
+            dim, canon = unit_of(unit_word) if unit_word else ("", "")
             add(Slot("number", t.i, t.i + 1, label=t.ent_type_ or "CARDINAL", value=number_value(t.text),
                      unit=canon, dimension=dim, unit_j=unit_j))
             if unit_j > 0:
@@ -381,6 +386,16 @@ def extract_slots(doc) -> list[Slot]:
         elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd"):
             add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
     return sorted(slots, key=lambda s: s.i)
+
+
+def _counted_noun(number):
+    """The head of the noun phrase a number counts, past the modifiers it may attach to."""
+    if number.dep_ != "nummod" or number.head.pos_ != "NOUN":
+        return None
+    noun = number.head
+    while noun.dep_ in ("compound", "nmod", "amod") and noun.head.pos_ == "NOUN" and noun.head.i > noun.i:
+        noun = noun.head
+    return noun
 
 
 def _hyphen_modifier(t) -> bool:
