@@ -317,3 +317,11 @@ def test_a_count_is_compared_by_the_noun_it_counts_not_the_modifier_after_it():
     assert s.corrected == "The unit produced more than 400 training films."
     [sub] = s.substitutions
     assert (sub.from_, sub.kind) == ("zero", "number")
+
+
+def test_a_given_name_the_tagger_left_out_is_part_of_the_name():
+    # The small model tags only "Lee Lindstrom"; the correction names the man whole.
+    s = fix("Murda Beatz's real name is Marshall Mathers.",
+            "Shane Lee Lindstrom, known as Murda Beatz, is a producer.")
+    assert s.corrected == "Murda Beatz's real name is Shane Lee Lindstrom."
+

@@ -64,3 +64,8 @@ def test_a_place_is_corrected_by_a_place_of_the_same_kind():
     # A place used as a modifier keeps the evidence's adjective: "a US senator" -> "an American model".
     s = suggest_correction("Ann Lee is a US senator.", "Ann Lee is an American model.")
     assert s is not None and s.corrected == "Ann Lee is an American model."
+
+
+def test_common_noun_tells_a_word_from_a_given_name():
+    assert lexicon.common_noun("Actor") and lexicon.common_noun("director")
+    assert not lexicon.common_noun("Shane")

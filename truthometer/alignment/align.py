@@ -330,6 +330,9 @@ def extract_slots(doc) -> list[Slot]:
                 continue
             start = ent.start + (1 if ent[0].lower_ == "the" and len(ent) > 1 else 0)
             start = _title_start(doc, start, taken)
+            while ent.label_ == "PERSON" and start > 0 and start - 1 not in taken \
+                    and _first_name_left_out(doc[start - 1], start, ent.end):
+                start -= 1
             end = ent.end - (1 if ent[-1].text in ("'s", "'", "’s") and ent.end - start > 1 else 0)
             add(Slot("entity", start, end, label=ent.label_, value=normalise(doc[start:end].text)))
     _untagged_names(doc, slots, taken, add)
@@ -386,6 +389,13 @@ def extract_slots(doc) -> list[Slot]:
         elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd"):
             add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
     return sorted(slots, key=lambda s: s.i)
+
+
+def _first_name_left_out(t, start: int, end: int) -> bool:
+    """A given name the small model left out of the name after it ("Shane" in "Shane Lee Lindstrom"):
+    a capitalised proper noun compounding into the name that is no common noun ("Actor Vin Diesel")."""
+    return (t.pos_ == "PROPN" and t.dep_ == "compound" and start <= t.head.i < end and t.ent_iob_ == "O"
+            and t.is_title and not lexicon.common_noun(t.text))
 
 
 def _counted_noun(number):

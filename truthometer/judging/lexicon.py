@@ -102,6 +102,14 @@ def relation(claim_word: str, evidence_word: str, pos: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=20_000)
+def common_noun(word: str) -> bool:
+    """Whether WordNet has the word as a common noun ("actor", "lee" the sheltered side), not only as a
+    name ("Shane")."""
+    low = word.lower()
+    return any(lemma.name() == low for s in wordnet().synsets(low, "n") for lemma in s.lemmas())
+
+
 #: Kinds of place a claim's place is compared by: "in Europe" is corrected by a continent, "in Thailand"
 #: by a country, not by the city the evidence also names.
 PLACE_KINDS = {"continent": "continent.n.01", "country": "country.n.02", "city": "city.n.01"}
