@@ -69,3 +69,10 @@ def test_a_place_is_corrected_by_a_place_of_the_same_kind():
 def test_common_noun_tells_a_word_from_a_given_name():
     assert lexicon.common_noun("Actor") and lexicon.common_noun("director")
     assert not lexicon.common_noun("Shane")
+
+
+def test_a_continent_is_corrected_by_a_continent_not_by_a_part_named_by_its_direction():
+    s = suggest_correction("Chad is a country in Europe.", "Chad is a landlocked country in North Africa.")
+    assert s is not None and s.corrected == "Chad is a country in Africa."
+    s = suggest_correction("Peru is a country in Asia.", "Peru is a country in western South America.")
+    assert s is not None and s.corrected == "Peru is a country in South America."

@@ -931,6 +931,11 @@ def _in_subject(claim, slot: Slot) -> bool:
 OTHER_SUBJECT = "other subject"
 
 
+_COMPASS = {"north", "south", "east", "west", "northern", "southern", "eastern", "western", "central",
+            "northeast", "northwest", "southeast", "southwest", "northeastern", "northwestern", "southeastern",
+            "southwestern", "upper", "lower"}
+
+
 def _place_of_the_same_kind(claim_text: str, evidence, best: Slot):
     """A place for a place of the same kind (continent, country, city; by WordNet): where the chosen
     counterpart of the claim's place is another kind of place ("in Europe" / "together with Sydney"), the
@@ -943,6 +948,12 @@ def _place_of_the_same_kind(claim_text: str, evidence, best: Slot):
         if ent.label_ in ("GPE", "LOC") and ent.text.lower() != claim_text.lower() \
                 and lexicon.place_kinds(ent.text) & mine:
             return ent[0], ent.text
+        # A part of a place named by its direction stands for the place at the claim's granularity:
+        # "a country in Europe" / "in North Africa" -> "in Africa".
+        k = next((k for k in range(1, len(ent)) if ent[k - 1].lower_ in _COMPASS), None)
+        if ent.label_ in ("GPE", "LOC") and k is not None and all(t.lower_ in _COMPASS for t in ent[:k]) \
+                and ent[k:].text.lower() != claim_text.lower() and lexicon.place_kinds(ent[k:].text) & mine:
+            return ent[k], ent[k:].text
     for t in evidence:
         if t.text[:1].isupper() and t.pos_ in ("ADJ", "PROPN"):  # the small NER may call it a name's part
             place = lexicon.place_of(t.text)
