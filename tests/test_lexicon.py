@@ -76,3 +76,15 @@ def test_a_continent_is_corrected_by_a_continent_not_by_a_part_named_by_its_dire
     assert s is not None and s.corrected == "Chad is a country in Africa."
     s = suggest_correction("Peru is a country in Asia.", "Peru is a country in western South America.")
     assert s is not None and s.corrected == "Peru is a country in South America."
+
+
+def test_an_adjective_reworded_within_its_wordnet_cluster_is_no_contradiction():
+    assert lexicon.similar_adjectives("brief", "short") and lexicon.similar_adjectives("huge", "large")
+    assert not lexicon.similar_adjectives("red", "blue")      # two satellites of "chromatic"
+    assert not lexicon.similar_adjectives("short", "long")    # opposites
+    for claim, evidence in [("The visit was brief.", "The visit was short."),
+                            ("The guide gave a brief talk about the castle.", "The guide gave a short talk about the castle."),
+                            ("The town has an old church.", "The town has an ancient church.")]:
+        assert not align(claim, evidence).contradicts and suggest_correction(claim, evidence) is None
+    # Opposites stay a contradiction.
+    assert suggest_correction("The visit was long.", "The visit was short.") is not None

@@ -1109,7 +1109,19 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     if a in _ORDINALS or b in _ORDINALS:
         return False  # "seventh" and "eighth" are close in meaning and different in value
     return similar(claim[slot.i:slot.j].text, evidence[cand.i:cand.j].text) or _entailed_word(
-        claim[slot.i:slot.j], evidence[cand.i:cand.j])
+        claim[slot.i:slot.j], evidence[cand.i:cand.j]) or _similar_adjective(claim[slot.i:slot.j],
+                                                                                evidence[cand.i:cand.j])
+
+
+def _similar_adjective(claim_span, evidence_span) -> bool:
+    """A one-word slot whose adjective the evidence's rewords by one of its WordNet cluster."""
+    return len(claim_span) == len(evidence_span) == 1 and _similar_adjectives(claim_span[0], evidence_span[0])
+
+
+def _similar_adjectives(mine, theirs) -> bool:
+    """One adjective for another of its WordNet cluster ("brief heating" / "for short periods")."""
+    return (mine.pos_ == theirs.pos_ == "ADJ"
+            and lexicon.similar_adjectives(mine.lemma_.lower(), theirs.lemma_.lower()))
 
 
 def _entailed_word(claim_span, evidence_span) -> bool:
@@ -1771,6 +1783,12 @@ def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) 
                 or _in_subject(claim, slot):
             continue  # the subject is what the evidence is about (see _align_docs), not a wrong slot
         mine = claim[slot.i]
+        reworded = next((t for t in evidence if _similar_adjectives(mine, t)), None)
+        if reworded is not None:
+            # "brief heating" / "for short periods": the evidence says it in other words.
+            edge.op, edge.evidence_text, edge.score = EQUAL, reworded.text, 1.0
+            edge.evidence_start, edge.evidence_end = reworded.idx, reworded.idx + len(reworded.text)
+            continue
         for c in cands:
             theirs = evidence[c.i:c.j]
             if (c.j - c.i != 1 or c.kind not in ("attribute", "noun") or theirs.root.like_num

@@ -110,6 +110,15 @@ def common_noun(word: str) -> bool:
     return any(lemma.name() == low for s in wordnet().synsets(low, "n") for lemma in s.lemmas())
 
 
+@lru_cache(maxsize=200_000)
+def similar_adjectives(claim_word: str, evidence_word: str) -> bool:
+    """Adjectives WordNet files as a cluster's head and one of its satellites, in frequent senses: "brief" /
+    "short", "huge" / "large". Two satellites of one head are not taken: "red" and "blue" are both
+    satellites of "chromatic"."""
+    mine, theirs = _senses(claim_word, "a"), _senses(evidence_word, "a")
+    return any(t in s.similar_tos() or s in t.similar_tos() for s in mine for t in theirs)
+
+
 #: Kinds of place a claim's place is compared by: "in Europe" is corrected by a continent, "in Thailand"
 #: by a country, not by the city the evidence also names.
 PLACE_KINDS = {"continent": "continent.n.01", "country": "country.n.02", "city": "city.n.01"}
