@@ -88,3 +88,15 @@ def test_an_adjective_reworded_within_its_wordnet_cluster_is_no_contradiction():
         assert not align(claim, evidence).contradicts and suggest_correction(claim, evidence) is None
     # Opposites stay a contradiction.
     assert suggest_correction("The visit was long.", "The visit was short.") is not None
+
+
+def test_a_more_general_word_in_the_evidence_neither_confirms_nor_replaces_the_claims():
+    claim = "Levothyroxine is a man-made version of the thyroid hormone T3."
+    evidence = "Levothyroxine is a synthetic form of the thyroid hormone thyroxine (T4)."
+    s = suggest_correction(claim, evidence)
+    assert s is not None and s.corrected == "Levothyroxine is a man-made version of the thyroid hormone T4."
+    ops = {t.text: t.op for t in align(claim, evidence).tokens}
+    assert ops["version"] == "unconfirmed" and ops["T3"] == "substituted"
+    # A co-hyponym is another thing: still substituted.
+    s = suggest_correction("Kendall Jenner is a driver.", "Kendall Jenner is a model.")
+    assert s is not None and s.corrected == "Kendall Jenner is a model."

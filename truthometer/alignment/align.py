@@ -1138,6 +1138,15 @@ def _entailed_word(claim_span, evidence_span) -> bool:
     return lexicon.relation(mine[0].lemma_.lower(), theirs[0].lemma_.lower(), mine[0].pos_) == lexicon.MORE_GENERAL
 
 
+def _more_general_word(claim_span, evidence_span) -> bool:
+    """The evidence names the claim's one-word slot by a more general word (WordNet): "a man-made version"
+    / "a synthetic form" does not confirm the version, nor does it say that it is something else."""
+    mine = [t for t in claim_span if t.pos_ in ("NOUN", "VERB", "ADJ")]
+    theirs = [t for t in evidence_span if t.pos_ in ("NOUN", "VERB", "ADJ")]
+    return (len(mine) == len(theirs) == 1 and mine[0].pos_ == theirs[0].pos_ and lexicon.relation(
+        mine[0].lemma_.lower(), theirs[0].lemma_.lower(), mine[0].pos_) == lexicon.MORE_SPECIFIC)
+
+
 def _doubled_letter(a: str, b: str) -> bool:
     """One spelling is the other with a letter typed twice ("bestt" / "best"): a typo, the same word."""
     if abs(len(a) - len(b)) != 1 or min(len(a), len(b)) < 3:
@@ -1351,7 +1360,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             edge.score = round(float(scored[0][0]), 4)
             if _equal_value(claim, slot, evidence, best, similar):
                 edge.op = EQUAL
-            elif (best.i, best.j) in used or slot.kind == "entity" and _other_relation(claim, slot, evidence, best):
+            elif (best.i, best.j) in used or slot.kind == "entity" and _other_relation(claim, slot, evidence, best) \
+                    or _more_general_word(claim[slot.i:slot.j], evidence[best.i:best.j]):
                 edge.op = UNCONFIRMED
             else:
                 edge.op = SUBSTITUTED
