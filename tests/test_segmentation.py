@@ -28,6 +28,17 @@ def test_skip_reasons():
     assert reason("The tower was completed in 1889.") is None
 
 
+def test_an_evaluative_word_inside_a_name_judges_nothing():
+    nlp = models.nlp()
+    for text in ["The Great Fire of London started in a bakery on Pudding Lane in September 1666.",
+                 "Amazing Grace was written by John Newton in 1772."]:
+        assert skip_reason(text, nlp(text)[:]) is None
+        assert skip_reason(text) is None  # without a parse, by capitals
+    for text in ["It was a great success for the whole team.", "Great food and friendly staff at this restaurant."]:
+        assert skip_reason(text, nlp(text)[:]) == "subjective judgement"
+        assert skip_reason(text) == "subjective judgement"
+
+
 def test_pronoun_is_resolved_for_checking_only():
     sentences = split_sentences("The Eiffel Tower stands in Paris. It was completed in 1889. Its height is 330 m.")
     claims = contextualise([s.text for s in sentences], [s.doc for s in sentences])

@@ -60,6 +60,22 @@ def skip_reason(sentence: str, span=None) -> str | None:
         return "first-person opinion"
     if _ADVICE.search(text):
         return "advice or boilerplate"
-    if _SUBJECTIVE.search(text):
+    searched = span.text if span is not None else sentence  # offsets into the parse's own text
+    if any(not _in_name(searched, m, span) for m in _SUBJECTIVE.finditer(searched)):
         return "subjective judgement"
     return None
+
+
+def _in_name(sentence: str, match: re.Match, span) -> bool:
+    """An evaluative word that is part of a name judges nothing: "the Great Fire of London", "Amazing
+    Grace". By the parse when there is one, else by capitals (a capitalised word inside the sentence, or
+    one followed by another capitalised word)."""
+    if span is not None:
+        start = span.start_char
+        words = [t for t in span if t.idx - start < match.end() and t.idx - start + len(t.text) > match.start()]
+        return bool(words) and all(t.ent_type_ or t.pos_ == "PROPN" for t in words)
+    if not match.group(0)[:1].isupper():
+        return False
+    inside = sentence[:match.start()].strip() != ""
+    following = sentence[match.end():].split()
+    return inside or bool(following) and following[0][:1].isupper()
