@@ -245,3 +245,29 @@ def test_a_support_about_another_subject_does_not_hold_a_contradiction_to_a_draw
     kept = result(Evidence(against.text, "reference", "r.md #1", 0.9, "contradiction", probability=0.7), agreeing)
     settle_misplaced_support([(kept, None)])
     assert agreeing.relation == "support" and not kept.notes
+
+
+def test_the_nli_method_embeds_each_claim_and_evidence_sentence_once(monkeypatch):
+    # Retrieval embeds with the precision the judge's head was trained on, and the judge reuses those
+    # vectors: embedding every sentence twice cost a sixth of a check.
+    from truthometer.config import Config
+    from truthometer.judging.nli import features
+    from truthometer.pipeline import Checker
+
+    features.clear_cache()
+    checker = Checker(Config(method="nli"))
+    calls = []
+    real = models.embed
+
+    def spy(texts, config=None):
+        calls.append(list(texts))
+        return real(texts, config)
+
+    monkeypatch.setattr(models, "embed", spy)
+    claims = ["The bridge over the Tagus was opened in 1966.", "It carries both cars and trains."]
+    reference = "The bridge over the Tagus opened in 1966. It carries a road deck and a railway below it."
+    report = checker.check(" ".join(claims), [("ref.md", reference)])
+    assert report.sentences[0].status == "supported"
+    embedded = [t for call in calls for t in call]
+    assert embedded.count(claims[0]) == 1
+    assert embedded.count("The bridge over the Tagus opened in 1966.") == 1

@@ -58,6 +58,7 @@ import html
 import re
 import unicodedata
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable
 
 from rapidfuzz import fuzz
@@ -117,6 +118,7 @@ def _in_unit(value: float, from_unit: str, to_unit: str) -> str | None:
     return f"{round(x):,}"
 
 
+@lru_cache(maxsize=200_000)
 def normalise(text: str) -> str:
     """Lower case without accents or punctuation, for comparing spellings."""
     text = unicodedata.normalize("NFKD", text)
