@@ -34,6 +34,10 @@ def test_an_evaluative_word_inside_a_name_judges_nothing():
                  "Amazing Grace was written by John Newton in 1772."]:
         assert skip_reason(text, nlp(text)[:]) is None
         assert skip_reason(text) is None  # without a parse, by capitals
+        assert skip_reason(text, nlp(text)) is None  # a whole Doc as well as a Span
+    doc = nlp("The first sentence is long enough to count. The Great Fire of London started in a bakery.")
+    second = list(doc.sents)[1]
+    assert skip_reason(second.text, second) is None  # a sentence inside a longer Doc
     for text in ["It was a great success for the whole team.", "Great food and friendly staff at this restaurant."]:
         assert skip_reason(text, nlp(text)[:]) == "subjective judgement"
         assert skip_reason(text) == "subjective judgement"

@@ -71,7 +71,7 @@ def _in_name(sentence: str, match: re.Match, span) -> bool:
     Grace". By the parse when there is one, else by capitals (a capitalised word inside the sentence, or
     one followed by another capitalised word)."""
     if span is not None:
-        start = span.start_char
+        start = getattr(span, "start_char", 0)  # a Doc starts at 0
         words = [t for t in span if t.idx - start < match.end() and t.idx - start + len(t.text) > match.start()]
         return bool(words) and all(t.ent_type_ or t.pos_ == "PROPN" for t in words)
     if not match.group(0)[:1].isupper():
