@@ -325,3 +325,14 @@ def test_a_given_name_the_tagger_left_out_is_part_of_the_name():
             "Shane Lee Lindstrom, known as Murda Beatz, is a producer.")
     assert s.corrected == "Murda Beatz's real name is Shane Lee Lindstrom."
 
+
+
+def test_the_claims_subject_doing_something_else_beside_the_main_clause_is_substituted():
+    s = fix("Ringo Starr sang the lead vocal.", "John Lennon sang the lead vocal while Ringo Starr played the drums.")
+    assert s.corrected == "John Lennon sang the lead vocal."
+    s = fix("Michael Collins walked on the Moon.",
+            "Neil Armstrong and Buzz Aldrin walked on the Moon while Michael Collins remained in lunar orbit.")
+    assert s.corrected == "Neil Armstrong and Buzz Aldrin walked on the Moon."
+    # The clause's own verb is the claim's: nothing to correct.
+    assert suggest_correction("Ringo Starr played the drums.",
+                              "John Lennon sang the lead vocal while Ringo Starr played the drums.") is None

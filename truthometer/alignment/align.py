@@ -976,6 +976,9 @@ def _subject_with_clause_naming(claim, slot: Slot, evidence, index: int):
     titanium's. Returns the subject's noun phrase (a Span), or None."""
     if not _in_subject(claim, slot):
         return None
+    other = _subject_of_the_main_clause(claim, evidence, index)
+    if other is not None:
+        return other
     for a in evidence[index].ancestors:
         if a.dep_ != "relcl":
             continue
@@ -988,6 +991,28 @@ def _subject_with_clause_naming(claim, slot: Slot, evidence, index: int):
             return ent if ent is not None else evidence[phrase_start(evidence, head.i, _is_classifier):head.i + 1]
         return None
     return None
+
+
+def _subject_of_the_main_clause(claim, evidence, index: int):
+    """The subject of the evidence's main verb, when that verb is the claim's and the claim's subject is
+    the subject of a clause beside it with a verb of its own: "Armstrong and Aldrin walked on the Moon while
+    Michael Collins remained in lunar orbit" says that Collins remained, and who walked. Returns the
+    subject with its conjuncts (a Span), or None."""
+    mine, found = claim[:].root, evidence[index]
+    while found.dep_ in ("compound", "flat") and found.head.i != found.i:
+        found = found.head
+    verb = found.head
+    if found.dep_ not in ("nsubj", "nsubjpass") or verb.dep_ != "advcl" or verb.pos_ not in ("VERB", "AUX"):
+        return None
+    main = verb.head
+    if main.dep_ != "ROOT" or main.pos_ != "VERB" or mine.pos_ != "VERB" or main.lemma_ != mine.lemma_ \
+            or verb.lemma_ == mine.lemma_:
+        return None
+    subject = next((t for t in main.children if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ in ("NOUN", "PROPN")), None)
+    if subject is None:
+        return None
+    last = max([subject, *(t for t in subject.subtree if t.dep_ == "conj")], key=lambda t: t.i)
+    return evidence[min(t.i for t in subject.subtree):last.i + 1]
 
 
 def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
