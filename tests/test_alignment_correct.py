@@ -336,3 +336,11 @@ def test_the_claims_subject_doing_something_else_beside_the_main_clause_is_subst
     # The clause's own verb is the claim's: nothing to correct.
     assert suggest_correction("Ringo Starr played the drums.",
                               "John Lennon sang the lead vocal while Ringo Starr played the drums.") is None
+
+
+def test_the_verb_of_the_claims_subject_in_a_coordinated_clause_is_its_counterpart():
+    evidence = "The mayor resigned, and the council rejected the plan a week later."
+    assert fix("The council approved the plan.", evidence).corrected == "The council rejected the plan."
+    # Words of the claim's own second clause are not differences of the first clause's verb.
+    assert fix("The council approved the plan, and it took effect in May.", evidence).corrected \
+        == "The council rejected the plan, and it took effect in May."

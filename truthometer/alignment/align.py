@@ -1420,7 +1420,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     # likely telling another event about the same subject. (A subject the evidence names by a pronoun,
     # "He also directed", is no difference.)
     other_difference = any(e.op != EQUAL and not (e.op == UNCONFIRMED and _in_subject(claim, slot))
-                           for slot, e in slot_edges.values())
+                           and _in_clause_of(claim[slot.i], root) for slot, e in slot_edges.values())
     if predicate is not None and predicate.op == SUBSTITUTED and other_difference:
         if _same_subject_verb(evidence, root) is None:
             predicate = None  # found by its complements alone: a counterpart only as the correction
@@ -1853,6 +1853,18 @@ def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) 
         edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
 
 
+def _in_clause_of(tok, verb) -> bool:
+    """Whether ``tok`` belongs to ``verb``'s own clause, not to a clause coordinated with or governed by
+    it ("The Pope endorsed the charter, and it stayed in force": "force" is another clause's)."""
+    while tok.i != verb.i:
+        if tok.pos_ in ("VERB", "AUX") and tok.dep_ in ("conj", "advcl", "relcl", "ccomp", "xcomp", "acl"):
+            return False
+        if tok.head.i == tok.i:
+            return False
+        tok = tok.head
+    return True
+
+
 def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
     """The claim's main verb where the evidence gives the same subject another verb of the same form
     ("The Cretaceous ended" / "The Cretaceous began with ..."), or, failing a shared subject, another
@@ -1960,15 +1972,22 @@ def _complements_covered(verb, e_verb) -> bool:
 
 
 def _same_subject_verb(evidence, root):
-    """The evidence's main verb when its subject shares words with the claim's subject."""
+    """The evidence's main verb, or a main verb coordinated with it ("Neither side kept to its
+    commitments, and Pope Innocent III annulled the charter"), whose subject shares words with the
+    claim's subject."""
     claim_subject = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
-    e_root = evidence[:].root
-    evidence_subject = [c for c in e_root.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if not claim_subject or e_root.pos_ != "VERB" or not evidence_subject:
+    if not claim_subject:
         return None
     words = {normalise(t.text) for t in claim_subject[0].subtree if _content(t)}
-    theirs = {normalise(t.text) for t in evidence_subject[0].subtree if _content(t)}
-    return e_root if words and words & theirs else None
+    e_root = evidence[:].root
+    for verb in [e_root, *(c for c in e_root.children if c.dep_ == "conj")]:
+        evidence_subject = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if verb.pos_ != "VERB" or not evidence_subject:
+            continue
+        theirs = {normalise(t.text) for t in evidence_subject[0].subtree if _content(t)}
+        if words and words & theirs:
+            return verb
+    return None
 
 
 # Verbs whose participle states a passive ("born in 1968", "based in Paris"): an active past tense
