@@ -271,3 +271,25 @@ def test_the_nli_method_embeds_each_claim_and_evidence_sentence_once(monkeypatch
     embedded = [t for call in calls for t in call]
     assert embedded.count(claims[0]) == 1
     assert embedded.count("The bridge over the Tagus opened in 1966.") == 1
+
+
+def test_a_correction_comes_from_evidence_about_the_claims_subject():
+    # The sentence about liothyronine contradicts more confidently, but it is about another drug: the
+    # correction takes the levothyroxine sentence's T4, not the other drug's name.
+    from truthometer.config import Config
+
+    reference = ("Levothyroxine is a synthetic form of the thyroid hormone thyroxine (T4) and is used to treat "
+                 "hypothyroidism. Liothyronine is a synthetic form of the other main thyroid hormone, "
+                 "triiodothyronine (T3).")
+    report = check("Levothyroxine is a man-made version of the thyroid hormone T3.",
+                   references=[("ref.md", reference)], config=Config(method="nli"))
+    s = report.sentences[0]
+    assert s.status == "contradicted"
+    assert s.suggestion.corrected == "Levothyroxine is a man-made version of the thyroid hormone T4."
+
+
+def test_names_a_few_letters_apart_are_one_spelling_and_more_are_two_names():
+    from truthometer.alignment.align import _spelt_alike
+
+    assert _spelt_alike("hickman", "hickam") and _spelt_alike("faroe", "faeroes")
+    assert not _spelt_alike("levothyroxine", "liothyronine")

@@ -241,10 +241,15 @@ class Checker:
             from .alignment import align_many, suggest_correction
         except ImportError:
             align_many = suggest_correction = None
-        chosen = [(item, _correction_evidence(item[0])) for item in flagged]
-        aligned = [(item, evidence) for item, evidence in chosen if evidence is not None]
+        aligned = [(item, evidence) for item in flagged for evidence in _correction_candidates(item[0])]
         alignments = align_many([(item[0].text, evidence.text) for item, evidence in aligned]) if align_many else []
-        by_result = {id(item[0]): (evidence, alignment) for (item, evidence), alignment in zip(aligned, alignments)}
+        by_result: dict = {}
+        for (item, evidence), alignment in zip(aligned, alignments):
+            # The first candidate in order of authority, unless it is about another subject and a later
+            # one is not ("Liothyronine is a synthetic form of T3" for a claim about levothyroxine).
+            kept = by_result.get(id(item[0]))
+            if kept is None or _subject_substituted(kept[1]) and not _subject_substituted(alignment):
+                by_result[id(item[0])] = (evidence, alignment)
         for result, c, mismatches, contradicting in flagged:
             suggestion = None
             if id(result) in by_result:
@@ -429,16 +434,29 @@ def settle_unlocated(result: SentenceResult, alignment, config: Config) -> None:
     result.reason += f"; {UNLOCATED_NOTE}"
 
 
-def _correction_evidence(result: SentenceResult) -> Evidence | None:
-    """The argumentation's winner when DeLP decided, else the most authoritative contradicting evidence."""
+def _correction_candidates(result: SentenceResult) -> list[Evidence]:
+    """The argumentation's winner when DeLP decided, else the contradicting evidence, most authoritative
+    first."""
     if result.argumentation and result.argumentation.get("winner") is not None:
         winner = result.argumentation["winner"]
         if 0 <= winner < len(result.evidence):
-            return result.evidence[winner]
+            return [result.evidence[winner]]
     contradicting = [e for e in result.evidence if e.relation == "contradiction"]
-    if not contradicting:
-        return None
-    return min(contradicting, key=lambda e: (SOURCE_RANK.get(e.source, 9), -(e.probability or 0), -e.score))
+    return sorted(contradicting, key=lambda e: (SOURCE_RANK.get(e.source, 9), -(e.probability or 0), -e.score))
+
+
+def _subject_substituted(alignment) -> bool:
+    """Whether aligning the claim with this evidence replaces the claim's subject: evidence about another
+    subject."""
+    doc = getattr(alignment, "claim_doc", None)
+    if doc is None or not len(doc):
+        return False
+    subject = next((c for c in doc[:].root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None:
+        return False
+    words = list(subject.subtree)
+    start, end = words[0].idx, words[-1].idx + len(words[-1].text)
+    return any(e.op == "substituted" and start <= e.claim_start and e.claim_end <= end for e in alignment.edges)
 
 
 def propagate_corrections(results: list[SentenceResult]) -> None:

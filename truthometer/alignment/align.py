@@ -62,6 +62,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
 
 from .. import models
 from ..config import Config
@@ -1057,7 +1058,9 @@ def _spelt_alike(a: str, b: str) -> bool:
     """Two spellings of one name: close overall, or sharing the first four letters and nearly all the
     rest ("Hickman" / "Hickam", where one letter is dropped and two swapped)."""
     ratio = fuzz.ratio(a, b)
-    return ratio >= 80 or (ratio >= 75 and min(len(a), len(b)) >= 6 and a[:4] == b[:4])
+    # At most two letters apart: "Levothyroxine" / "Liothyronine" are as close by ratio, and two drugs.
+    return (ratio >= 80 or (ratio >= 75 and min(len(a), len(b)) >= 6 and a[:4] == b[:4])) \
+        and Levenshtein.distance(a, b) <= 2
 
 
 def _find_span(doc, target: str) -> tuple[int, int] | None:
