@@ -317,6 +317,10 @@ def test_a_count_is_compared_by_the_noun_it_counts_not_the_modifier_after_it():
     assert s.corrected == "The unit produced more than 400 training films."
     [sub] = s.substitutions
     assert (sub.from_, sub.kind) == ("zero", "number")
+    # A measure is no count: an area is not corrected by a length.
+    s = suggest_correction("The desert covers roughly 105,000 square kilometres.",
+                           "The desert covers a 1,600 km strip of land along the coast.")
+    assert s is None or all(sub.kind != "number" for sub in s.substitutions)
 
 
 def test_a_given_name_the_tagger_left_out_is_part_of_the_name():

@@ -362,7 +362,8 @@ def extract_slots(doc) -> list[Slot]:
         elif (t.like_num or t.lower_ in _WORD_NUMBERS) and number_value(t.text) is not None:
             unit_word, unit_j = _unit_tokens(doc, t.i, len(doc))
             counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None else None
-            if counted is not None and counted.i >= unit_j:
+            # Not a measure ("105,000 square kilometres" is an area, which no length corrects).
+            if counted is not None and counted.i >= unit_j and unit(counted.text.lower()) is None:
                 # A count's unit is the noun it counts, not a modifier in between: "zero training films"
                 # and "400 propaganda and training films" count films; the modifier is its own slot.
                 unit_word, unit_j = counted.lemma_.lower(), -1
