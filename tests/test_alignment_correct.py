@@ -330,7 +330,6 @@ def test_a_given_name_the_tagger_left_out_is_part_of_the_name():
     assert s.corrected == "Murda Beatz's real name is Shane Lee Lindstrom."
 
 
-
 def test_the_claims_subject_doing_something_else_beside_the_main_clause_is_substituted():
     s = fix("Ringo Starr sang the lead vocal.", "John Lennon sang the lead vocal while Ringo Starr played the drums.")
     assert s.corrected == "John Lennon sang the lead vocal."
