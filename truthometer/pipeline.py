@@ -129,7 +129,7 @@ class Checker:
     def _vectors_config(self) -> Config:
         """The configuration claims and evidence are embedded with. With the bundled judge, the encoder
         precision its head was trained on: the judge then reuses the vectors retrieval computed, instead
-        of embedding every claim and evidence sentence a second time (a sixth of the time of a check)."""
+        of embedding every claim and evidence sentence a second time (a quarter of the time of a check)."""
         if self.config.method != "nli" or self.config.nli_path:
             return self.config
         from .judging.nli import load_judge
