@@ -347,3 +347,14 @@ def test_the_verb_of_the_claims_subject_in_a_coordinated_clause_is_its_counterpa
     # Words of the claim's own second clause are not differences of the first clause's verb.
     assert fix("The council approved the plan, and it took effect in May.", evidence).corrected \
         == "The council rejected the plan, and it took effect in May."
+
+
+def test_long_names_alike_but_for_one_word_are_two_names():
+    s = fix("The desert lies along the Atlantic coast of South America.",
+            "The desert lies along the Pacific coast of South America.")
+    assert s.corrected == "The desert lies along the Pacific coast of South America."
+    from truthometer.alignment.align import _another_word_each
+
+    assert not _another_word_each("u s army", "united states army")  # initials
+    assert not _another_word_each("pope innocent iii", "innocent iii")  # one name inside the other
+    assert not _another_word_each("hickman county", "hickam county")  # another spelling

@@ -1135,13 +1135,33 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     if slot.kind in ("date", "code"):
         return slot.value == cand.value
     a, b = normalise(claim[slot.i:slot.j].text), normalise(evidence[cand.i:cand.j].text)
-    if a == b or slot.value == cand.value or fuzz.ratio(a, b) >= FUZZY_THRESHOLD or _doubled_letter(a, b):
+    if a == b or slot.value == cand.value:
+        return True
+    if slot.kind == "entity" and _another_word_each(a, b):
+        return False  # "the Atlantic coast of South America" / "the Pacific coast of South America"
+    if fuzz.ratio(a, b) >= FUZZY_THRESHOLD or _doubled_letter(a, b):
         return True
     if a in _ORDINALS or b in _ORDINALS:
         return False  # "seventh" and "eighth" are close in meaning and different in value
     return similar(claim[slot.i:slot.j].text, evidence[cand.i:cand.j].text) or _entailed_word(
         claim[slot.i:slot.j], evidence[cand.i:cand.j]) or _similar_adjective(claim[slot.i:slot.j],
                                                                                 evidence[cand.i:cand.j])
+
+
+def _another_word_each(a: str, b: str) -> bool:
+    """Two names of several words that each have a word the other lacks, none of them another spelling
+    of the other's nor its initials: long names alike but for one word are two names ("Atlantic coast
+    of South America" / "Pacific coast of South America"), which a spelling ratio or an embedding
+    would call one."""
+    mine, theirs = a.split(), b.split()
+    only_mine = [w for w in mine if w not in theirs]
+    only_theirs = [w for w in theirs if w not in mine]
+    if not only_mine or not only_theirs or len(mine) < 2 or len(theirs) < 2:
+        return False
+    if "".join(only_theirs) == "".join(w[0] for w in only_mine) or \
+            "".join(only_mine) == "".join(w[0] for w in only_theirs):
+        return False  # "U S Army" / "United States Army"
+    return not any(_spelt_alike(x, y) for x in only_mine for y in only_theirs)
 
 
 def _similar_adjective(claim_span, evidence_span) -> bool:
