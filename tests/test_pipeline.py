@@ -293,3 +293,19 @@ def test_names_a_few_letters_apart_are_one_spelling_and_more_are_two_names():
 
     assert _spelt_alike("hickman", "hickam") and _spelt_alike("faroe", "faeroes")
     assert not _spelt_alike("levothyroxine", "liothyronine")
+
+
+def test_a_support_the_cascade_promoted_says_so_instead_of_quoting_the_judge():
+    # The judge's probability was for "neutral": quoting it as "entails it (p=0.55)" would misstate it.
+    from truthometer.pipeline import decide, support_near_paraphrase
+    from truthometer.config import Config
+    from truthometer.report import Evidence, SentenceResult
+
+    claim = "The canal runs for about 85 kilometres."
+    result = SentenceResult(0, claim, 0, len(claim), "unverifiable", "", 0.8,
+                            [Evidence("The canal is about 85 km long.", "reference", "r.md #1", 0.8, "related",
+                                      probability=0.55)])
+    assert support_near_paraphrase(result.evidence, Config(method="nli"))
+    decide(result, None, [])
+    assert result.status == "supported" and result.evidence[0].probability is None
+    assert "near-paraphrase" in result.reason and "entails" not in result.reason

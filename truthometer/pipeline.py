@@ -182,9 +182,12 @@ class Checker:
         to_correct = []
         for c, mismatches, contradicting, detection in judged:
             result = c.result
-            if probabilities is not None and contradicting is None:  # no slot filled differently
-                support_near_paraphrase(result.evidence, config)
+            # No slot filled differently: where the judge is unsure, a near-paraphrase is support.
+            promoted = probabilities is not None and contradicting is None \
+                and support_near_paraphrase(result.evidence, config)
             decide(result, detection, mismatches)
+            if promoted and result.status == "supported":
+                result.reason += "; the entailment judge found it neither entailed nor contradicted"
             if result.status == "contradicted" and MISPLACED_SUPPORT_NOTE in result.notes:
                 result.reason += f"; {MISPLACED_SUPPORT_NOTE}"
             if result.status != "unverifiable":
@@ -366,11 +369,18 @@ def _near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
             and not any(e.relation == "contradiction" for e in evidence))
 
 
-def support_near_paraphrase(evidence: list[Evidence], config: Config) -> None:
+def support_near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
     """The cascade after the judge: where it is unsure (the most similar evidence only related, none
-    contradicting), a near-paraphrase still counts as support (DelucionQA's sim-cosine, T1)."""
-    if _near_paraphrase(evidence, config):
-        evidence[0].relation = "support"
+    contradicting), a near-paraphrase still counts as support (DelucionQA's sim-cosine, T1). The judge's
+    probability was for another label: it is dropped. Returns whether it promoted one."""
+    if not _near_paraphrase(evidence, config):
+        return False
+    evidence[0].relation, evidence[0].probability = "support", None
+    return True
+
+
+def near_paraphrase_reason(evidence: Evidence) -> str:
+    return f"a near-paraphrase of the {evidence.source} evidence (similarity {evidence.score:.2f})"
 
 
 def decide(result: SentenceResult, detection, mismatches: list[Mismatch]) -> None:
@@ -397,8 +407,10 @@ def decide(result: SentenceResult, detection, mismatches: list[Mismatch]) -> Non
                                            + (f" (p={contradicting[0].probability:.2f})" if contradicting[0].probability else ""))
     elif supporting:
         result.status, result.score = "supported", supporting[0].score
+        top = supporting[0]
         result.reason = detection.reason if detection else (
-            f"the {supporting[0].source} evidence entails it (p={supporting[0].probability:.2f})")
+            f"the {top.source} evidence entails it (p={top.probability:.2f})" if top.probability is not None
+            else near_paraphrase_reason(top))
     else:
         result.status = "unverifiable"
         result.score = detection.score if detection else result.evidence[0].score
@@ -427,9 +439,6 @@ def settle_unlocated(result: SentenceResult, alignment, config: Config) -> None:
     support_near_paraphrase(result.evidence, config)
     result.suggestion = None
     decide(result, None, [])
-    if result.status == "supported":
-        top = result.evidence[0]
-        result.reason = f"a near-paraphrase of the {top.source} evidence (similarity {top.score:.2f})"
     result.notes = list(dict.fromkeys([*result.notes, UNLOCATED_NOTE]))
     result.reason += f"; {UNLOCATED_NOTE}"
 
