@@ -1134,7 +1134,8 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         return mine == theirs or min(len(mine), len(theirs)) == 3 and mine[-3:] == theirs[-3:]
     if slot.kind in ("date", "code"):
         return slot.value == cand.value
-    a, b = normalise(claim[slot.i:slot.j].text), normalise(evidence[cand.i:cand.j].text)
+    claim_span, evidence_span = claim[slot.i:slot.j], evidence[cand.i:cand.j]
+    a, b = normalise(claim_span.text), normalise(evidence_span.text)
     if a == b or slot.value == cand.value:
         return True
     if slot.kind == "entity" and _another_word_each(a, b):
@@ -1143,9 +1144,8 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         return True
     if a in _ORDINALS or b in _ORDINALS:
         return False  # "seventh" and "eighth" are close in meaning and different in value
-    return similar(claim[slot.i:slot.j].text, evidence[cand.i:cand.j].text) or _entailed_word(
-        claim[slot.i:slot.j], evidence[cand.i:cand.j]) or _similar_adjective(claim[slot.i:slot.j],
-                                                                                evidence[cand.i:cand.j])
+    return (similar(claim_span.text, evidence_span.text) or _entailed_word(claim_span, evidence_span)
+            or _similar_adjective(claim_span, evidence_span))
 
 
 def _another_word_each(a: str, b: str) -> bool:
@@ -1175,27 +1175,32 @@ def _similar_adjectives(mine, theirs) -> bool:
             and lexicon.similar_adjectives(mine.lemma_.lower(), theirs.lemma_.lower()))
 
 
+def _one_word_relation(claim_span, evidence_span) -> tuple[Any, str | None]:
+    """(the claim's word, its WordNet relation to the evidence's) when each side has one content word of
+    the same part of speech; (None, None) otherwise."""
+    mine = [t for t in claim_span if t.pos_ in ("NOUN", "VERB", "ADJ")]
+    theirs = [t for t in evidence_span if t.pos_ in ("NOUN", "VERB", "ADJ")]
+    if len(mine) != 1 or len(theirs) != 1 or mine[0].pos_ != theirs[0].pos_:
+        return None, None
+    return mine[0], lexicon.relation(mine[0].lemma_.lower(), theirs[0].lemma_.lower(), mine[0].pos_)
+
+
 def _entailed_word(claim_span, evidence_span) -> bool:
     """A one-word slot the evidence's word entails by WordNet, being a kind of it ("a musician" / "the lead
     vocalist", "a football player" / "a football quarterback"). WordNet's synonyms are not taken: a shared
     sense can be a rare one ("country" / "state", "president" / "chairman"), and the phrase similarity
     already confirms the common synonyms."""
-    mine = [t for t in claim_span if t.pos_ in ("NOUN", "VERB", "ADJ")]
-    theirs = [t for t in evidence_span if t.pos_ in ("NOUN", "VERB", "ADJ")]
-    if len(mine) != 1 or len(theirs) != 1 or mine[0].pos_ != theirs[0].pos_:
+    word, relation = _one_word_relation(claim_span, evidence_span)
+    if relation != lexicon.MORE_GENERAL:
         return False
-    if any(_content(g) for c in mine[0].children for g in c.children):
-        return False  # "a pop music performer": a phrase of modifiers, replaced whole with its noun
-    return lexicon.relation(mine[0].lemma_.lower(), theirs[0].lemma_.lower(), mine[0].pos_) == lexicon.MORE_GENERAL
+    # "a pop music performer": a phrase of modifiers, replaced whole with its noun.
+    return not any(_content(g) for c in word.children for g in c.children)
 
 
 def _more_general_word(claim_span, evidence_span) -> bool:
     """The evidence names the claim's one-word slot by a more general word (WordNet): "a man-made version"
     / "a synthetic form" does not confirm the version, nor does it say that it is something else."""
-    mine = [t for t in claim_span if t.pos_ in ("NOUN", "VERB", "ADJ")]
-    theirs = [t for t in evidence_span if t.pos_ in ("NOUN", "VERB", "ADJ")]
-    return (len(mine) == len(theirs) == 1 and mine[0].pos_ == theirs[0].pos_ and lexicon.relation(
-        mine[0].lemma_.lower(), theirs[0].lemma_.lower(), mine[0].pos_) == lexicon.MORE_SPECIFIC)
+    return _one_word_relation(claim_span, evidence_span)[1] == lexicon.MORE_SPECIFIC
 
 
 def _doubled_letter(a: str, b: str) -> bool:
