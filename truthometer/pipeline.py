@@ -251,7 +251,7 @@ class Checker:
             # The first candidate in order of authority, unless it is about another subject and a later
             # one is not ("Liothyronine is a synthetic form of T3" for a claim about levothyroxine).
             kept = by_result.get(id(item[0]))
-            if kept is None or _subject_substituted(kept[1]) and not _subject_substituted(alignment):
+            if kept is None or kept[1].subject_substituted and not alignment.subject_substituted:
                 by_result[id(item[0])] = (evidence, alignment)
         for result, c, mismatches, contradicting in flagged:
             suggestion = None
@@ -452,20 +452,6 @@ def _correction_candidates(result: SentenceResult) -> list[Evidence]:
             return [result.evidence[winner]]
     contradicting = [e for e in result.evidence if e.relation == "contradiction"]
     return sorted(contradicting, key=lambda e: (SOURCE_RANK.get(e.source, 9), -(e.probability or 0), -e.score))
-
-
-def _subject_substituted(alignment) -> bool:
-    """Whether aligning the claim with this evidence replaces the claim's subject: evidence about another
-    subject."""
-    doc = getattr(alignment, "claim_doc", None)
-    if doc is None or not len(doc):
-        return False
-    subject = next((c for c in doc[:].root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subject is None:
-        return False
-    words = list(subject.subtree)
-    start, end = words[0].idx, words[-1].idx + len(words[-1].text)
-    return any(e.op == "substituted" and start <= e.claim_start and e.claim_end <= end for e in alignment.edges)
 
 
 def propagate_corrections(results: list[SentenceResult]) -> None:

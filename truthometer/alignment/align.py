@@ -212,6 +212,18 @@ class Alignment:
         return [e for e in self.edges if e.op == UNCONFIRMED]
 
     @property
+    def subject_substituted(self) -> bool:
+        """Whether a slot of the claim's subject is substituted: the evidence is about another subject."""
+        doc = self.claim_doc
+        if doc is None or not len(doc):
+            return False
+        for edge in self.substituted:
+            span = doc.char_span(edge.claim_start, edge.claim_end, alignment_mode="expand")
+            if span is not None and _in_subject(doc, Slot(edge.kind, span.start, span.end)):
+                return True
+        return False
+
+    @property
     def contradicts(self) -> bool:
         """A slot the evidence fills differently, or the opposite polarity."""
         return bool(self.substituted) or self.polarity_mismatch
