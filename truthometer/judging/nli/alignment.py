@@ -423,6 +423,9 @@ def _entity_present(text: str, premise: SentenceInfo) -> bool:
     return len(text) >= 5 and fuzz.partial_ratio(text, premise.text_lower) >= 90
 
 
+#: The lexicon's relations counted as features, in feature order.
+WORDNET_RELATIONS = (lexicon.SYNONYM, lexicon.MORE_GENERAL, lexicon.MORE_SPECIFIC, lexicon.COHYPONYM, lexicon.ANTONYM)
+
 FEATURE_NAMES: tuple[str, ...] = (
     "coverage", "missing_count", "missing_any", "all_covered", "jaccard", "overlap_ratio",
     *[f"missing_{p.lower()}" for p in CONTENT_POS],
@@ -439,8 +442,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "generic_claim", "generic_evidence", "conflict_indefinite", "conflict_specific", "hypernym_covered",
     "more_specific_claim", "neg_x_generic", "subject_by_pronoun", "antonym_x_generic", "topic_elided",
     "bound_met", "bound_violated", "date_match", "date_conflict",
-    *[f"wordnet_{r}" for r in (lexicon.SYNONYM, lexicon.MORE_GENERAL, lexicon.MORE_SPECIFIC, lexicon.COHYPONYM,
-                               lexicon.ANTONYM)],
+    *[f"wordnet_{r}" for r in WORDNET_RELATIONS],
 )
 
 
@@ -474,9 +476,6 @@ def nearest_meaning(lemma: str, pos: str, evidence: SentenceInfo, similarity) ->
     scores = [similarity(lemma, other) for other, _, other_pos in evidence.content
               if _POS_GROUP.get(other_pos) == group and other != lemma and other not in opposites]
     return max(scores, default=0.0)
-
-
-WORDNET_RELATIONS = (lexicon.SYNONYM, lexicon.MORE_GENERAL, lexicon.MORE_SPECIFIC, lexicon.COHYPONYM, lexicon.ANTONYM)
 
 
 def wordnet_relations(lemma: str, pos: str, evidence: SentenceInfo) -> frozenset:
