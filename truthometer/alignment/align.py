@@ -1157,7 +1157,7 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     if a in _ORDINALS or b in _ORDINALS:
         return False  # "seventh" and "eighth" are close in meaning and different in value
     return (similar(claim_span.text, evidence_span.text) or _entailed_word(claim_span, evidence_span)
-            or _similar_adjective(claim_span, evidence_span))
+            or len(claim_span) == len(evidence_span) == 1 and _similar_adjectives(claim_span[0], evidence_span[0]))
 
 
 def _another_word_each(a: str, b: str) -> bool:
@@ -1174,11 +1174,6 @@ def _another_word_each(a: str, b: str) -> bool:
             "".join(only_mine) == "".join(w[0] for w in only_theirs):
         return False  # "U S Army" / "United States Army"
     return not any(_spelt_alike(x, y) for x in only_mine for y in only_theirs)
-
-
-def _similar_adjective(claim_span, evidence_span) -> bool:
-    """A one-word slot whose adjective the evidence's rewords by one of its WordNet cluster."""
-    return len(claim_span) == len(evidence_span) == 1 and _similar_adjectives(claim_span[0], evidence_span[0])
 
 
 def _similar_adjectives(mine, theirs) -> bool:
