@@ -40,10 +40,10 @@ def base_model(encoder_path: str | None = None):
     verbosity = logging.get_verbosity()
     logging.set_verbosity_error()  # the classifier is missing from the checkpoint by design
     try:
-        model = AutoModelForSequenceClassification.from_pretrained(path, num_labels=3)
+        model = AutoModelForSequenceClassification.from_pretrained(path, num_labels=3, local_files_only=True)
     finally:
         logging.set_verbosity(verbosity)
-    return model, AutoTokenizer.from_pretrained(path)
+    return model, AutoTokenizer.from_pretrained(path, local_files_only=True)
 
 
 def targets(model) -> list[str]:
