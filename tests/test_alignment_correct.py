@@ -358,3 +358,41 @@ def test_long_names_alike_but_for_one_word_are_two_names():
     assert not _another_word_each("u s army", "united states army")  # initials
     assert not _another_word_each("pope innocent iii", "innocent iii")  # one name inside the other
     assert not _another_word_each("hickman county", "hickam county")  # another spelling
+
+
+def test_a_contradicted_claim_with_no_differing_slot_is_corrected_by_its_negation():
+    # The evidence contradicts "formed by earthquakes" without naming what differs in a slot the
+    # alignment can place; told the checker's verdict, the corrector proposes the negation.
+    claim = "Java was formed by earthquakes ."
+    evidence = ("Formed mostly as the result of volcanic eruptions , Java is the 13th largest island in the "
+                "world and the fifth largest in Indonesia .")
+    assert suggest_correction(claim, evidence) is None  # not told it is contradicted: nothing to say
+    s = suggest_correction(claim, evidence, contradicted=True)
+    assert s is not None and s.corrected == "Java was not formed by earthquakes ."
+    [sub] = s.substitutions
+    assert sub.kind == "negation" and sub.evidence == evidence
+    assert "negation" in s.note
+
+
+@pytest.mark.parametrize("claim, evidence, expected", [
+    # A negated claim loses its negation, in the verb's own form.
+    ("Pharrell Williams does not play drums .",
+     "He is the lead vocalist and drummer of the rock-funk-hip hop band N * E * R * D .",
+     "Pharrell Williams plays drums ."),
+    # "get" takes "do" as a main verb does.
+    ("In 1986 , Tatum O'Neal got married .", "In 1986 , O'Neal lost her life in a car accident .",
+     "In 1986 , Tatum O'Neal did not get married ."),
+    # An adverb before the verb stays after the negation.
+    ("Ekta Kapoor only worked in film .", "Ekta Kapoor is an Indian television producer .",
+     "Ekta Kapoor did not only work in film ."),
+])
+def test_the_negation_of_a_contradicted_claim_reads_as_english(claim, evidence, expected):
+    s = suggest_correction(claim, evidence, contradicted=True)
+    assert s is not None and s.corrected == expected
+
+
+@pytest.mark.parametrize("claim", ["Efraim Diveroli had no relation to the arms industry .",
+                                   "The Chrysler Building has yet to be surpassed in height ."])
+def test_no_double_negation_is_proposed(claim):
+    s = suggest_correction(claim, "Efraim Diveroli was against the arms industry in 1931 .", contradicted=True)
+    assert s is None or " not " not in s.corrected

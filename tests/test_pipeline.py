@@ -309,3 +309,21 @@ def test_a_support_the_cascade_promoted_says_so_instead_of_quoting_the_judge():
     decide(result, None, [])
     assert result.status == "supported" and result.evidence[0].probability is None
     assert "near-paraphrase" in result.reason and "entails" not in result.reason
+
+
+def test_a_contradicted_sentence_whose_evidence_fills_no_slot_is_offered_its_negation():
+    from truthometer.pipeline import Checker
+    from truthometer.report import Evidence, SentenceResult
+
+    claim = "Java was formed by earthquakes."
+    evidence = Evidence("Formed mostly as the result of volcanic eruptions, Java is the 13th largest island in "
+                        "the world.", "reference", "java.md #1", 0.7, "contradiction", probability=0.8)
+    result = SentenceResult(0, claim, 0, len(claim), "contradicted", "contradicted", 0.7, [evidence])
+    Checker()._suggest([(result, None, [], None)])
+    assert result.suggestion is not None and result.suggestion.corrected == "Java was not formed by earthquakes."
+    assert result.suggestion.substitutions[0].evidence_locator == "reference: java.md #1"
+    # Evidence that merely relates to the sentence is no ground for negating it.
+    related = SentenceResult(0, claim, 0, len(claim), "contradicted", "contradicted", 0.7,
+                             [Evidence(evidence.text, "reference", "java.md #1", 0.7, "related")])
+    Checker()._suggest([(related, None, [], None)])
+    assert related.suggestion is None

@@ -263,6 +263,9 @@ class Checker:
                 suggestion = suggest_correction(result.text, evidence, alignment)
             if suggestion is None and mismatches and contradicting is not None:
                 suggestion = suggestion_from_mismatches(result, c.claim, mismatches, contradicting)
+            if suggestion is None and id(result) in by_result and evidence.relation == "contradiction":
+                # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
+                suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True)
             result.suggestion = suggestion
         return {key: alignment for key, (_, alignment) in by_result.items()}
 

@@ -512,6 +512,9 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
         return sub(verb.idx, verb.idx + len(verb.text), text), ""
     word = "never" if ev_doc is not None and any(t.lower_ == "never" for t in ev_doc) else "not"
     auxes = sorted([c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i], key=lambda t: t.i)
+    if auxes and auxes[0].lemma_.lower() == "get" and word == "not":
+        verb = auxes[0]  # "got married" -> "did not get married": "get" takes "do" as a main verb does
+        auxes = []
     host = auxes[0] if auxes else (verb if verb.lemma_.lower() == "be" or verb.tag_ == "MD" else None)
     if host is not None:
         end = host.idx + len(host.text)
@@ -530,9 +533,16 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
         do = "do"
     else:
         return None, "the evidence negates the claim, but its predicate could not be negated automatically"
-    if verb.i == 0:
+    # An adverb written before the verb goes after the negation: "only worked in film" -> "did not only
+    # work in film", not "only did not work".
+    first = verb.i
+    while first > 0 and doc[first - 1].dep_ == "advmod" and doc[first - 1].head.i == verb.i:
+        first -= 1
+    adverbs = "".join(t.text_with_ws for t in doc[first:verb.i])
+    if first == 0:
         do = do.capitalize()
-    return sub(verb.idx, verb.idx + len(verb.text), f"{do} not {lemma}"), ""
+        adverbs = adverbs[:1].lower() + adverbs[1:]
+    return sub(doc[first].idx, verb.idx + len(verb.text), f"{do} not {adverbs}{lemma}"), ""
 
 
 def _added_conjunct(alignment: Alignment, verb) -> bool:
@@ -638,11 +648,13 @@ def _drop_implicative(claim: str, alignment: Alignment, implicative, sub) -> Sub
 
 
 def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
-                       locator: str | None = None) -> Suggestion | None:
+                       locator: str | None = None, contradicted: bool = False) -> Suggestion | None:
     """A minimal correction of ``claim`` from one evidence sentence (a str or an ``Evidence``), or None.
 
     Every substitution carries the evidence sentence and its locator so a reviewer can accept or reject
-    each one; slots the evidence does not cover are listed in ``note``.
+    each one; slots the evidence does not cover are listed in ``note``. ``contradicted``: the checker
+    has already judged that this evidence contradicts the claim; when no slot differs, the correction is
+    then the claim's negation (what the evidence, by contradicting it, says).
     """
     evidence_text = getattr(evidence, "text", evidence) or ""
     if locator is None:
@@ -673,6 +685,11 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
             subs.extend(_concessive_flip(claim, alignment, evidence_text, locator))
         elif why:
             notes.append(why)
+    if not subs and contradicted and not alignment.polarity_mismatch and _negatable(alignment):
+        s, why = _polarity_substitution(claim, alignment, evidence_text, locator, [])
+        if s is not None:
+            subs = [s, *_polarity_items(claim, alignment, s, evidence_text, locator)]
+            notes.append("no slot of it differs from the evidence, which contradicts it: its negation")
     subs = _without_overlaps(subs)
     uncovered = [e for e in alignment.edges if e.op == UNCONFIRMED and e.kind in ("entity", "number", "date",
                                                                                    "code")]
@@ -685,6 +702,19 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
     if corrected == claim:
         return None
     return Suggestion(corrected, subs, "; ".join(notes))
+
+
+#: Words that already deny something: negating such a claim again reads as a double negation ("did not
+#: have no relation", "does not have yet to be surpassed").
+_DENYING = {"no", "none", "nothing", "nobody", "neither", "nor", "never", "without", "not", "n't"}
+
+
+def _negatable(alignment: Alignment) -> bool:
+    """The claim's negation can be written: its predicate's own negation is dropped ("is not a musician"
+    -> "is a musician", "was unable to appear" -> "appeared"), or it has no denying word for a "not" to
+    double."""
+    doc = alignment.claim_doc
+    return alignment.claim_negated or not (any(t.lower_ in _DENYING for t in doc) or any(yet_to(t) for t in doc))
 
 
 def _without_overlaps(subs: list[Substitution]) -> list[Substitution]:
