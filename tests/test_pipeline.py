@@ -327,3 +327,24 @@ def test_a_contradicted_sentence_whose_evidence_fills_no_slot_is_offered_its_neg
                              [Evidence(evidence.text, "reference", "java.md #1", 0.7, "related")])
     Checker()._suggest([(related, None, [], None)])
     assert related.suggestion is None
+
+
+def test_the_nli_cascade_takes_a_paraphrase_only_above_its_own_threshold():
+    from truthometer.config import Config
+    from truthometer.pipeline import support_near_paraphrase
+    from truthometer.report import Evidence
+
+    def evidence(score):
+        return [Evidence("Metformin is the usual first-line treatment for type 2 diabetes.", "reference", "m.md #1",
+                         score, "related", probability=0.4)]
+
+    config = Config(method="nli")
+    # Above DelucionQA's T1 (0.6), below the cascade's threshold: the judge was unsure, and so is the checker.
+    assert config.cosine_threshold < 0.62 < config.paraphrase_threshold
+    below = evidence(0.62)
+    assert not support_near_paraphrase(below, config) and below[0].relation == "related"
+    above = evidence(config.paraphrase_threshold + 0.01)
+    assert support_near_paraphrase(above, config)
+    assert above[0].relation == "support" and above[0].probability is None
+    # The threshold is configuration, not a constant.
+    assert support_near_paraphrase(evidence(0.62), config.with_(paraphrase_threshold=0.6))

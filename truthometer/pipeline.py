@@ -368,13 +368,14 @@ def overrules_support(alignment) -> bool:
 
 def _near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
     top = evidence[0] if evidence else None
-    return (top is not None and top.relation == "related" and top.score >= config.cosine_threshold
+    return (top is not None and top.relation == "related" and top.score >= config.paraphrase_threshold
             and not any(e.relation == "contradiction" for e in evidence))
 
 
 def support_near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
     """The cascade after the judge: where it is unsure (the most similar evidence only related, none
-    contradicting), a near-paraphrase still counts as support (DelucionQA's sim-cosine, T1). The judge's
+    contradicting), a near-paraphrase still counts as support (DelucionQA's sim-cosine, at
+    ``paraphrase_threshold``). The judge's
     probability was for another label: it is dropped. Returns whether it promoted one."""
     if not _near_paraphrase(evidence, config):
         return False
