@@ -396,3 +396,13 @@ def test_the_negation_of_a_contradicted_claim_reads_as_english(claim, evidence, 
 def test_no_double_negation_is_proposed(claim):
     s = suggest_correction(claim, "Efraim Diveroli was against the arms industry in 1931 .", contradicted=True)
     assert s is None or " not " not in s.corrected
+
+
+def test_the_negated_occurrence_of_the_claims_verb_with_the_claims_object_is_its_predicate():
+    # "Use" appears twice in the evidence; the one whose object is the claim's object is negated.
+    claim = "You can use white vinegar in place of the branded descaler."
+    evidence = "Use only the manufacturer's liquid descaler; do not use vinegar, because it can damage the seals."
+    a = align(claim, evidence)
+    assert a.polarity_mismatch and a.contradicts
+    s = suggest_correction(claim, evidence, a)
+    assert s is not None and s.corrected == "You cannot use white vinegar in place of the branded descaler."

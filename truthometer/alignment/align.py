@@ -2059,9 +2059,14 @@ def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:
     if same:
         # "has modelled for Mango, but declined to model for L'Oréal": the occurrence whose own
         # arguments repeat the claim's words is the one the claim is about.
+        # On a tie, the occurrence with the claim's object ("use only the descaler; do not use vinegar"
+        # for "can use vinegar").
         words = {t.lemma_.lower() for t in root.subtree if _content(t)} | {normalise(t.text) for t in claim}
+        objects = {c.lemma_.lower() for c in root.children if c.dep_ in ("dobj", "attr")}
         return max(same, key=lambda e: (sum(1 for t in _own_words(e) if t.lemma_.lower() in words
-                                            or normalise(t.text) in words), -e.i)).i
+                                            or normalise(t.text) in words),
+                                        any(c.dep_ in ("dobj", "attr") and c.lemma_.lower() in objects
+                                            for c in e.children), -e.i)).i
     for child in root.children:
         if child.dep_ in ("attr", "dobj", "acomp", "oprd") and child.i in slot_edges:
             _, edge = slot_edges[child.i]

@@ -521,7 +521,8 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
         nxt = doc[host.i + 1] if host.i + 1 < len(doc) else None
         if nxt is not None and nxt.lower_ in ("also", "too") and nxt.idx == end + 1:
             end = nxt.idx + len(nxt.text)  # "is also a model" -> "is not a model"
-        return sub(host.idx, end, host.text + " " + word), ""
+        joined = host.lower_ == "can" and word == "not"  # "cannot", as it is written
+        return sub(host.idx, end, host.text + ("" if joined else " ") + word), ""
     if word == "never":
         return sub(verb.idx, verb.idx + len(verb.text), "never " + verb.text if verb.i else "Never " + verb.lower_), ""
     lemma = verb.lemma_.lower()
