@@ -616,3 +616,18 @@ def test_a_subject_named_only_in_a_clause_about_another_subject_is_substituted()
     # A clause that names the subject another way is about the same subject.
     b = align("Seohyun is a singer.", "Seo Ju-hyun, who is known as Seohyun, is a singer.")
     assert not [e for e in b.edges if e.label == OTHER_SUBJECT]
+
+
+def test_an_adjective_the_evidence_states_the_opposite_of_is_substituted_and_outweighs_a_support():
+    from truthometer.pipeline import overrules_support
+
+    claim = "The drain pump filter sits behind an access flap in the lower left corner of the front panel."
+    evidence = "The drain pump filter is located behind the small access flap at the bottom right of the front panel."
+    a = align(claim, evidence)
+    assert a.contradicts and overrules_support(a)
+    s = suggest_correction(claim, evidence, a)
+    assert s is not None and s.corrected == claim.replace("left", "right")
+    # The opposite word qualifying something else is another sense: "light pollution" / "dark skies".
+    other = align("Thanks to its dry air, high altitude and dark skies, it hosts major observatories.",
+                  "Its high altitude, very dry air and lack of light pollution make it home to major observatories.")
+    assert not other.contradicts

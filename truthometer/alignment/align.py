@@ -945,6 +945,8 @@ def _in_subject(claim, slot: Slot) -> bool:
 
 #: The label of a claim subject the evidence names only inside a clause about another subject.
 OTHER_SUBJECT = "other subject"
+#: The label of a claim adjective the evidence replaces by its antonym.
+OPPOSITE = "opposite"
 
 
 _COMPASS = {"north", "south", "east", "west", "northern", "southern", "eastern", "western", "central",
@@ -1494,6 +1496,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             edges.append(Edge("negation", SUBSTITUTED, root.text, root.idx, root.idx + len(root.text),
                               evidence_text=evidence[ev_pred].text, evidence_start=evidence[ev_pred].idx,
                               evidence_end=evidence[ev_pred].idx + len(evidence[ev_pred].text)))
+    if not claim_negated and not evidence_negated:
+        _opposite_attributes(claim, evidence, edges)
     negative_object = any(t.lower_ == "no" and t.dep_ == "det" and t.head.head.i == root.i for t in claim)
     if not mismatch and not negation_stands and not claim_negated and not negative_object \
             and not any(e.op == SUBSTITUTED for e in edges):
@@ -1840,6 +1844,35 @@ def _derived(a: str, b: str) -> bool:
     short, long_ = sorted((a, b), key=len)
     return not any(long_ == p + short or long_.startswith(p) and not short.startswith(p) and short in long_
                    for p in _NEGATIVE_PREFIXES)
+
+
+def _qualifies_the_same(mine, theirs) -> bool:
+    """The evidence's word qualifies what the claim's adjective qualifies, or nothing else: "the bottom
+    right" for "the lower left corner", but not "light pollution" for "dark skies"."""
+    if theirs.dep_ not in ("amod", "compound") or theirs.head.pos_ not in ("NOUN", "PROPN"):
+        return True
+    head = mine.head if mine is not None else None
+    return head is not None and (head.lemma_.lower() == theirs.head.lemma_.lower() or lexicon.relation(
+        head.lemma_.lower(), theirs.head.lemma_.lower(), "NOUN") == lexicon.SYNONYM)
+
+
+def _opposite_attributes(claim, evidence, edges) -> None:
+    """An adjective of the claim the evidence leaves unconfirmed, where the evidence says its WordNet
+    antonym ("in the lower left corner" / "at the bottom right"), is substituted by it: the evidence
+    states the opposite quality, not merely another one."""
+    used = {e.evidence_start for e in edges if e.evidence_start >= 0}
+    for edge in edges:
+        if edge.kind != "attribute" or edge.op != UNCONFIRMED or " " in edge.claim_text:
+            continue
+        word = edge.claim_text.lower()
+        mine = next((t for t in claim if t.idx == edge.claim_start), None)
+        opposite = next((t for t in evidence if t.idx not in used and t.pos_ in ("ADJ", "ADV", "NOUN")
+                         and lexicon.relation(word, t.lower_, "ADJ") == lexicon.ANTONYM
+                         and _qualifies_the_same(mine, t)), None)
+        if opposite is not None:
+            edge.op, edge.evidence_text, edge.label = SUBSTITUTED, opposite.text, OPPOSITE
+            edge.evidence_start, edge.evidence_end = opposite.idx, opposite.idx + len(opposite.text)
+            used.add(opposite.idx)
 
 
 def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) -> None:
