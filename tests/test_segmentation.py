@@ -57,3 +57,21 @@ def test_inline_markdown_is_removed_for_checking():
     assert plain_text("The **Eiffel Tower** is in [Paris](https://example.org/paris) (`FR`).") == \
         "The Eiffel Tower is in Paris (FR)."
     assert plain_text("snake_case_name stays") == "snake_case_name stays"
+
+
+def test_a_pronoun_stands_for_the_latest_entity_that_agrees_with_it():
+    def claims(text):
+        sentences = split_sentences(text)
+        return contextualise([s.text for s in sentences], [s.doc for s in sentences])
+
+    # Whoever acts on "it" is not what "it" stands for: the next "It" is still Git.
+    git = claims("Git is a distributed version control system. Linus Torvalds created it in 2005. "
+                 "It has been maintained by Junio Hamano since then.")
+    assert git[2] == "Git has been maintained by Junio Hamano since then."
+    # "He" passes over a thing to a person; "It" passes back over the person.
+    apollo = claims("Apollo 11 landed on the Moon in 1969. Neil Armstrong commanded it. "
+                    "He was the first to walk on the Moon. It returned on July 24.")
+    assert apollo[2] == "Neil Armstrong was the first to walk on the Moon."
+    assert apollo[3] == "Apollo 11 returned on July 24."
+    # No entity agrees: the sentence is checked as written.
+    assert claims("The Eiffel Tower stands in Paris. She was born in 1832.")[1] == "She was born in 1832."

@@ -1,8 +1,10 @@
 """Contextualisation: a sentence opening with a pronoun is checked with its antecedent in place.
 
 "It was designed by Gustave Eiffel." is checked as "The Eiffel Tower was designed by Gustave
-Eiffel." — the displayed text stays as written. The antecedent is the previous sentence's main
-entity: its subject noun phrase (or first named entity).
+Eiffel." — the displayed text stays as written. The antecedent is the latest main entity of a previous
+sentence (its subject noun phrase, or first named entity) that agrees with the pronoun: "it" never
+stands for a person, "he" and "she" never for a named thing ("Git is a version control system. Linus
+Torvalds created it in 2005. It has been maintained by ..." is about Git).
 """
 from __future__ import annotations
 
@@ -10,6 +12,10 @@ from .markdown import plain_text
 
 _SUBJECT_PRONOUNS = {"it", "he", "she", "they", "this", "its", "his", "her", "their"}
 _POSSESSIVE = {"its", "his", "her", "their"}
+_PERSONAL = {"he", "she", "his", "her"}
+_IMPERSONAL = {"it", "its", "this"}
+#: Named-entity labels of things that are not people.
+_THINGS = {"ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART", "EVENT", "LAW", "NORP", "LANGUAGE"}
 
 
 def main_entity(span) -> str | None:
@@ -31,21 +37,47 @@ def main_entity(span) -> str | None:
     return ents[0].text if ents else None
 
 
+def entity_kind(span, phrase: str) -> str:
+    """ "person", "thing" or "unknown": what the named entity inside ``phrase`` is, by its NER label."""
+    for ent in getattr(span, "ents", ()):
+        if ent.text in phrase or phrase in ent.text:
+            return "person" if ent.label_ == "PERSON" else "thing" if ent.label_ in _THINGS else "unknown"
+    return "unknown"
+
+
+def acts_on_it(span) -> bool:
+    """The sentence's subject does something to "it" ("Linus Torvalds created it"): the subject is not
+    what "it" stands for, so the next "It" is about what this "it" was about."""
+    return any(t.lower_ == "it" and t.dep_ in ("dobj", "pobj", "dative") for t in span)
+
+
+def _agrees(pronoun: str, kind: str, not_it: bool) -> bool:
+    if pronoun in _IMPERSONAL:
+        return kind != "person" and not not_it
+    return not (pronoun in _PERSONAL and kind == "thing")
+
+
 def contextualise(sentences: list[str], spans: list) -> list[str]:
-    """Claims to check: each sentence with a leading pronoun replaced by the running main entity."""
+    """Claims to check: each sentence with a leading pronoun replaced by the latest main entity that
+    agrees with it (none: the sentence is checked as written)."""
     claims: list[str] = []
-    antecedent: str | None = None
+    antecedents: list[tuple[str, str, bool]] = []  # (main entity, kind, acts on "it"), latest last
     for text, span in zip(sentences, spans):
         claim = text
         first = text.split(maxsplit=1)
-        if first and first[0].lower() in _SUBJECT_PRONOUNS and antecedent:
-            word = first[0]
-            rest = text[len(word):]
-            replacement = antecedent + ("'s" if word.lower() in _POSSESSIVE else "")
-            claim = replacement[0].upper() + replacement[1:] + rest
+        pronoun = first[0].lower() if first else ""
+        if pronoun in _SUBJECT_PRONOUNS and antecedents:
+            antecedent = next((a for a, kind, not_it in reversed(antecedents) if _agrees(pronoun, kind, not_it)),
+                              None)
+            if antecedent:
+                replacement = antecedent + ("'s" if pronoun in _POSSESSIVE else "")
+                claim = replacement[0].upper() + replacement[1:] + text[len(first[0]):]
         else:
             entity = main_entity(span)
             if entity:
-                antecedent = entity[0].lower() + entity[1:] if entity.split()[0].lower() in ("the", "a", "an") else entity
+                kind = entity_kind(span, entity)
+                if entity.split()[0].lower() in ("the", "a", "an"):
+                    entity = entity[0].lower() + entity[1:]
+                antecedents.append((entity, kind, acts_on_it(span)))
         claims.append(plain_text(claim))
     return claims
