@@ -631,3 +631,18 @@ def test_an_adjective_the_evidence_states_the_opposite_of_is_substituted_and_out
     other = align("Thanks to its dry air, high altitude and dark skies, it hosts major observatories.",
                   "Its high altitude, very dry air and lack of light pollution make it home to major observatories.")
     assert not other.contradicts
+
+
+def test_a_name_of_the_same_kind_is_a_rival_whatever_its_label_and_role():
+    from truthometer.alignment.align import name_head
+    from truthometer.pipeline import overrules_support
+
+    assert name_head("the Battle of Hastings") == name_head("Battle of Stamford Bridge") == "battle"
+    assert name_head("Hastings") is None and name_head("University of") is None
+    # The evidence dates another battle: its date is no support for the claim's.
+    a = align("The Battle of Hastings was fought on 25 September 1066.",
+              "Less than three weeks earlier, on 25 September 1066, Harold had defeated a Norwegian invasion under "
+              "Harald Hardrada at the Battle of Stamford Bridge in Yorkshire.")
+    [subject] = [e for e in a.edges if e.claim_text == "Battle of Hastings"]
+    assert subject.op == "substituted" and subject.evidence_text == "Battle of Stamford Bridge"
+    assert overrules_support(a)

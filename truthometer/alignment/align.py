@@ -1111,11 +1111,26 @@ def _name_unit(doc, unit: Slot) -> Slot:
     return out
 
 
+def name_head(name: str) -> str | None:
+    """What a name of the form "X of Y" names a kind of: "battle" for "the Battle of Hastings"; else None."""
+    words = str(name).lower().split()
+    if words and words[0] == "the":
+        words = words[1:]
+    return " ".join(words[:words.index("of")]) if "of" in words[1:-1] else None
+
+
+def _same_name_head(slot: Slot, cand: Slot) -> bool:
+    """Two names of one kind, however the tagger labels them: "the Battle of Hastings" (a work of art to
+    the small model) and "the Battle of Stamford Bridge" (a facility) are two battles."""
+    head = name_head(slot.value)
+    return head is not None and head == name_head(cand.value)
+
+
 def _compatible(slot: Slot, cand: Slot) -> bool:
     if slot.kind == "entity":
         if cand.kind != "entity":
             return False
-        return _FAMILY.get(slot.label, slot.label) == _FAMILY.get(cand.label, cand.label)
+        return _FAMILY.get(slot.label, slot.label) == _FAMILY.get(cand.label, cand.label) or _same_name_head(slot, cand)
     if slot.kind == "date":
         # A year is in a decade: "born in the 1950s" / "born in 1947" (not the other way round).
         return cand.kind == "date" and (cand.granularity == slot.granularity
@@ -1391,8 +1406,11 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         if _in_subject(claim, slot):
             # The claim's subject is what the evidence is about, often under a pronoun ("He is the lead
             # vocalist ... with Shay Haley"): replace it only by the subject of the same predicate.
+            # Or by a name of the same kind, whatever its role: an evidence sentence that names another
+            # battle and never the claim's is about that one.
             scored = [x for x in scored if (_role(claim, slot, evidence, x[2]) >= 1.5
-                      or _agent_of(evidence, x[2], claim[:].root)) and not _anaphoric(evidence, x[2])]
+                      or _agent_of(evidence, x[2], claim[:].root) or _same_name_head(slot, x[2]))
+                      and not _anaphoric(evidence, x[2])]
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         if scored:
             best = scored[0][2]
