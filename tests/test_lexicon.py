@@ -100,3 +100,13 @@ def test_a_more_general_word_in_the_evidence_neither_confirms_nor_replaces_the_c
     # A co-hyponym is another thing: still substituted.
     s = suggest_correction("Kendall Jenner is a driver.", "Kendall Jenner is a model.")
     assert s is not None and s.corrected == "Kendall Jenner is a model."
+
+
+def test_opposite_adjectives_are_direct_or_indirect_antonyms():
+    # Direct antonyms, and satellites whose cluster heads are antonyms (westerly -> western / eastern).
+    for a, b in [("positive", "negative"), ("left", "right"), ("westerly", "easterly"), ("huge", "tiny")]:
+        assert lexicon.opposite_adjectives(a, b) and lexicon.opposite_adjectives(b, a)
+    # Words of one cluster, other qualities, the same word: not opposites.
+    for a, b in [("brief", "short"), ("unlawful", "illegal"), ("joyful", "dark"), ("red", "blue"),
+                 ("positive", "positive")]:
+        assert not lexicon.opposite_adjectives(a, b)

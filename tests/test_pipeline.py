@@ -348,3 +348,26 @@ def test_the_nli_cascade_takes_a_paraphrase_only_above_its_own_threshold():
     assert above[0].relation == "support" and above[0].probability is None
     # The threshold is configuration, not a constant.
     assert support_near_paraphrase(evidence(0.62), config.with_(paraphrase_threshold=0.6))
+
+
+def test_the_rule_tier_finds_an_opposite_quality_of_the_same_thing_in_the_same_event():
+    nlp = models.nlp()
+
+    def mismatches(claim, evidence):
+        return find_mismatches(nlp(claim)[:], nlp(evidence)[:])
+
+    [m] = mismatches("A strong westerly wind drove the flames, and the fire kept burning until 6 September.",
+                     "Driven by a strong easterly wind, it burned until Thursday, 6 September, destroying 13,200 houses.")
+    assert m.kind == "quality" and (m.claim.text, m.evidence.text) == ("westerly", "easterly")
+    assert "westerly" in m.describe() and "easterly" in m.describe()
+    # Another time ("switched to a cool phase" / "changed to a warm phase"), a scene that may be another
+    # one ("A young woman" / "An old woman"), both qualities in the claim: no mismatch.
+    assert not mismatches("When the PDO last switched to a cool phase, global temperatures were stable.",
+                          "In 1925 the PDO changed to a warm phase.")
+    assert not mismatches("A young woman is covered in paint.", "An old woman is covered in paint.")
+    assert not mismatches("A big brown dog and a small grey dog stand on a rock.",
+                          "A small brown dog and a big grey dog stand on a rock.")
+    # In a check, with any method, the opposite is a contradiction and its correction the evidence's word.
+    report = check("The film received positive reviews.", references=[("f.md", "The film received negative reviews.")])
+    s = report.sentences[0]
+    assert s.status == "contradicted" and s.suggestion.corrected == "The film received negative reviews."

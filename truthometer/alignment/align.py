@@ -1876,8 +1876,8 @@ def _qualifies_the_same(mine, theirs) -> bool:
 
 def _opposite_attributes(claim, evidence, edges) -> None:
     """An adjective of the claim the evidence leaves unconfirmed, where the evidence says its WordNet
-    antonym ("in the lower left corner" / "at the bottom right"), is substituted by it: the evidence
-    states the opposite quality, not merely another one."""
+    antonym, direct or indirect ("in the lower left corner" / "at the bottom right"), is substituted by
+    it: the evidence states the opposite quality, not merely another one."""
     used = {e.evidence_start for e in edges if e.evidence_start >= 0}
     for edge in edges:
         if edge.kind != "attribute" or edge.op != UNCONFIRMED or " " in edge.claim_text:
@@ -1885,7 +1885,7 @@ def _opposite_attributes(claim, evidence, edges) -> None:
         word = edge.claim_text.lower()
         mine = next((t for t in claim if t.idx == edge.claim_start), None)
         opposite = next((t for t in evidence if t.idx not in used and t.pos_ in ("ADJ", "ADV", "NOUN")
-                         and lexicon.relation(word, t.lower_, "ADJ") == lexicon.ANTONYM
+                         and lexicon.opposite_adjectives(word, t.lower_)
                          and _qualifies_the_same(mine, t)), None)
         if opposite is not None:
             edge.op, edge.evidence_text, edge.label = SUBSTITUTED, opposite.text, OPPOSITE

@@ -119,6 +119,23 @@ def similar_adjectives(claim_word: str, evidence_word: str) -> bool:
     return any(t in s.similar_tos() or s in t.similar_tos() for s in mine for t in theirs)
 
 
+@lru_cache(maxsize=200_000)
+def opposite_adjectives(claim_word: str, evidence_word: str) -> bool:
+    """Adjectives WordNet files as opposites in frequent senses: direct antonyms ("positive" /
+    "negative", "left" / "right"), or indirect ones, whose cluster heads are antonyms ("westerly" /
+    "easterly" through "western" / "eastern", "huge" / "tiny" through "large" / "small"): Gross & Miller's
+    organisation of adjectives, on which WordNet's is built."""
+    if claim_word == evidence_word:
+        return False
+
+    def heads(word):
+        senses = _senses(word, "a")
+        return set(senses) | {h for s in senses if s.pos() == "s" for h in s.similar_tos()}
+
+    mine, theirs = heads(claim_word), heads(evidence_word)
+    return any(a.synset() in theirs for s in mine for lemma in s.lemmas() for a in lemma.antonyms())
+
+
 #: Kinds of place a claim's place is compared by: "in Europe" is corrected by a continent, "in Thailand"
 #: by a country, not by the city the evidence also names.
 PLACE_KINDS = {"continent": "continent.n.01", "country": "country.n.02", "city": "city.n.01"}

@@ -34,7 +34,7 @@ def entity_family(label: str) -> str:
 
 @dataclass(frozen=True)
 class Slot:
-    kind: str  # number | date | entity | code
+    kind: str  # number | date | entity | code | quality
     text: str
     start: int  # character offsets within the sentence
     end: int
@@ -46,7 +46,7 @@ class Slot:
 
 @dataclass(frozen=True)
 class Mismatch:
-    kind: str  # number | date | entity | code | negation
+    kind: str  # number | date | entity | code | quality (an opposite adjective) | negation
     claim: Slot | None
     evidence: Slot | None
     evidence_text: str = ""
@@ -230,6 +230,55 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
                       and e.value not in claim_entity_values]
             if rivals:
                 mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))
-    if polarity(claim_span) != polarity(evidence_span) and coverage >= 0.75 and not mismatches:
+    same_polarity = polarity(claim_span) == polarity(evidence_span)
+    if same_polarity and coverage >= min_coverage:
+        mismatches.extend(opposite_qualities(claim_span, evidence_span))
+    if not same_polarity and coverage >= 0.75 and not mismatches:
         mismatches.append(Mismatch("negation", None, None, evidence_span.text))
     return mismatches
+
+
+def describes_a_scene(span) -> bool:
+    """An unidentified participant and nothing that names, counts or dates: "A young woman is covered in
+    paint". "An old woman ..." may be another scene, not a contradiction (as SICK labels such pairs); "A
+    strong westerly wind drove the flames ... until 6 September" is about one fire."""
+    if span.ents:
+        return False
+    return any(t.dep_ in ("nsubj", "nsubjpass") and any(d.dep_ == "det" and d.lower_ in ("a", "an") for d in t.children)
+               for t in span)
+
+
+def _event(token) -> str | None:
+    """The lemma of the verb that governs ``token``, if any."""
+    for head in token.ancestors:
+        if head.pos_ in ("VERB", "AUX"):
+            return head.lemma_.lower()
+    return None
+
+
+def opposite_qualities(claim_span, evidence_span) -> list[Mismatch]:
+    """Adjectives of the claim whose opposite (a WordNet antonym, direct or indirect) the evidence says of
+    the same noun: "a strong westerly wind" / "a strong easterly wind", "positive reviews" / "negative
+    reviews". Another quality is not a mismatch ("a dark atmosphere" / "a joyful setting" may be both)."""
+    from . import lexicon
+
+    if describes_a_scene(claim_span):
+        return []
+    out = []
+    claim_words = {t.lower_ for t in claim_span}
+    evidence_words = {t.lower_ for t in evidence_span}
+    for c in claim_span:
+        # (The tagger calls "westerly" an adverb.) A word both sides say is no rival: "a big dog and a
+        # small dog" has both qualities in it.
+        if c.pos_ not in ("ADJ", "ADV") or c.dep_ != "amod" or c.lower_ in evidence_words:
+            continue
+        # Of the same noun in the same event: "drove" / "driven by a strong easterly wind", not "switched to
+        # a cool phase" / "changed to a warm phase" (another time).
+        e = next((e for e in evidence_span if e.dep_ == "amod" and e.head.lemma_.lower() == c.head.lemma_.lower()
+                  and e.lower_ not in claim_words and _event(e) == _event(c) is not None
+                  and lexicon.opposite_adjectives(c.lower_, e.lower_)), None)
+        if e is not None:
+            start, e_start = c.idx - claim_span.start_char, e.idx - evidence_span.start_char
+            out.append(Mismatch("quality", Slot("quality", c.text, start, start + len(c.text), c.lower_),
+                                Slot("quality", e.text, e_start, e_start + len(e.text), e.lower_), evidence_span.text))
+    return out
