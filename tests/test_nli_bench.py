@@ -169,3 +169,31 @@ def test_a_denial_contradicts_only_what_it_covers():
         # open one that states less ("no cat eating corn on the cob" / "a cat is eating corn").
         if label == "neutral":
             assert not content(premise) <= content(hypothesis), (premise, hypothesis)
+
+
+def test_climate_claims_bench_checks_each_claim_end_to_end(tmp_path, capsys):
+    from truthometer.benchmarks import climate_claims
+
+    def claim(cid, text, label, evidence):
+        return {"claim_id": cid, "claim": text, "claim_label": label,
+                "evidences": [{"evidence_id": f"E:{cid}:{k}", "evidence": e} for k, e in enumerate(evidence)]}
+
+    rows = [claim("1", "The tower was completed in 1899.", "REFUTES", ["The tower was completed in 1889."]),
+            claim("2", "The tower was completed in 1889.", "SUPPORTS", ["The tower was completed in 1889."]),
+            claim("3", "Koalas sleep twenty hours a day.", "NOT_ENOUGH_INFO", ["The tower was completed in 1889."]),
+            claim("4", "The tower is ugly and disputed.", "DISPUTED", ["The tower was completed in 1889."])]
+    path = tmp_path / "climate.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    figures = climate_claims.run(argparse.Namespace(data=str(path), split="all", methods="cosine", limit=0))
+    out = capsys.readouterr().out
+    assert figures["claims"] == 3 and "DISPUTED" not in figures["labels"]  # left out, as the dataset's task does
+    # The wrong year is contradicted by the rule tier, the right one supported, the unrelated claim refused.
+    assert figures["cosine"]["accuracy"] == 1.0 and figures["cosine"]["refutes_precision"] == 1.0
+    assert "baseline: always" in out and figures["majority"]["accuracy"] == pytest.approx(1 / 3)
+    # A sentence's contradiction outweighs another sentence's support; nothing said is not enough information.
+    assert climate_claims.claim_verdict(["supported", "contradicted"]) == "REFUTES"
+    assert climate_claims.claim_verdict(["skipped", "unverifiable"]) == "NOT_ENOUGH_INFO"
+    with pytest.raises(InputError):
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text(json.dumps({"claim": "x", "claim_label": "SUPPORTS", "evidences": "none"}) + "\n")
+        climate_claims.run(argparse.Namespace(data=str(bad), split="all", methods="cosine", limit=0))

@@ -11,6 +11,7 @@ BENCHES = {
     "fever-sym": "truthometer.benchmarks.fever_sym",
     "sick": "truthometer.benchmarks.sick",
     "climate-fever": "truthometer.benchmarks.climate_fever",
+    "climate-claims": "truthometer.benchmarks.climate_claims",
     "delp-scale": "truthometer.benchmarks.delp_scale",
     "fever-sym-correct": "truthometer.benchmarks.fever_sym_correct",
     "kb-scale": "truthometer.benchmarks.kb_scale",
