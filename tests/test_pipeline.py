@@ -371,3 +371,13 @@ def test_the_rule_tier_finds_an_opposite_quality_of_the_same_thing_in_the_same_e
     report = check("The film received positive reviews.", references=[("f.md", "The film received negative reviews.")])
     s = report.sentences[0]
     assert s.status == "contradicted" and s.suggestion.corrected == "The film received negative reviews."
+
+
+def test_a_date_the_claim_itself_states_is_no_rival_for_its_other_date():
+    nlp = models.nlp()
+    claim = nlp("If global warming caused the 2014 Queensland heat wave, why was it not as severe as the 1972 "
+                "Queensland heat wave?")[:]
+    assert not find_mismatches(claim, nlp("The 2014 Queensland heat wave was the most severe in Queensland.")[:])
+    # A year of its own still conflicts.
+    found = find_mismatches(claim, nlp("The 1971 Queensland heat wave was the most severe in Queensland.")[:])
+    assert found and {m.kind for m in found} == {"date"} and {m.evidence.text for m in found} == {"1971"}

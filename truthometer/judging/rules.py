@@ -200,7 +200,9 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             if measured and not agrees and coverage >= min_coverage * 0.6:
                 mismatches.append(Mismatch("number", slot, _best_counterpart(slot, measured), evidence_span.text))
         elif slot.kind == "date":
-            dates = [e for e in evidence_slots if e.kind == "date"]
+            # A date the claim itself states is no rival ("the 2014 heat wave ... the 1972 one").
+            others = {y for s in all_slots if s.kind == "date" and s is not slot for y in s.value[0]} - set(slot.value[0])
+            dates = [e for e in evidence_slots if e.kind == "date" and not (e.value[0] and set(e.value[0]) <= others)]
             years = {y for e in dates for y in e.value[0]}
             if not dates or coverage < min_coverage * 0.6:
                 continue
