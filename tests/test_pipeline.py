@@ -381,3 +381,18 @@ def test_a_date_the_claim_itself_states_is_no_rival_for_its_other_date():
     # A year of its own still conflicts.
     found = find_mismatches(claim, nlp("The 1971 Queensland heat wave was the most severe in Queensland.")[:])
     assert found and {m.kind for m in found} == {"date"} and {m.evidence.text for m in found} == {"1971"}
+
+
+def test_a_resolved_pronoun_sentence_is_aligned_as_checked_and_a_judged_support_is_its_reason():
+    from truthometer.config import Config
+
+    reference = ("The Eiffel Tower was completed in 1889. It is located in Paris. It was designed by the "
+                 "engineering company of Gustave Eiffel.")
+    report = check("The Eiffel Tower was completed in 1889. It is located in Paris.",
+                   references=[("eiffel.txt", reference)], config=Config(method="nli"))
+    located = report.sentences[1]
+    assert located.claim == "The Eiffel Tower is located in Paris."
+    # Aligned as written ("It is located in Paris"), the most similar sentence looked like another subject's
+    # and turned into a contradiction that held the judge's support to a draw.
+    assert located.status == "supported" and "entails it" in located.reason
+    assert not any(e.relation == "contradiction" for e in located.evidence)

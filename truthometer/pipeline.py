@@ -345,7 +345,8 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
             # titanium, has atomic number 40" for titanium's number): it is dropped, however far it is.
             conflicts += [(result, ev) for ev in supports]
     pairs = todo + conflicts
-    alignments = align_many([(result.text, ev.text) for result, ev in pairs]) if pairs else []
+    # The claim as checked: "It is located in Paris" is about the antecedent put in for "It".
+    alignments = align_many([(result.claim or result.text, ev.text) for result, ev in pairs]) if pairs else []
     for k, ((result, ev), alignment) in enumerate(zip(pairs, alignments)):
         if not overrules_support(alignment):
             continue
@@ -369,8 +370,9 @@ def overrules_support(alignment) -> bool:
 
 def _near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
     top = evidence[0] if evidence else None
+    # Only where the judge found nothing either way: a support it found is the better reason.
     return (top is not None and top.relation == "related" and top.score >= config.paraphrase_threshold
-            and not any(e.relation == "contradiction" for e in evidence))
+            and not any(e.relation in ("contradiction", "support") for e in evidence))
 
 
 def support_near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
