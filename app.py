@@ -22,7 +22,7 @@ st.caption("Check what a language model wrote against your references, the verif
 # ---- sidebar: who and how ---------------------------------------------------------------------------
 reviewer = reviewer_name()
 method = st.sidebar.selectbox("Judging method", METHODS, index=METHODS.index(Config.method),
-                              help="hybrid/cosine/overlap/keyword: DelucionQA detectors; nli: entailment judge")
+                              help="nli (default): the entailment judge; hybrid/cosine/overlap/keyword: DelucionQA detectors")
 cross_encoder = method == "nli" and st.sidebar.checkbox(
     "Ask the cross-encoder where the judge is unsure", value=Config().cross_encoder, key="cross-encoder",
     help="Slower. Better on paraphrase (\"a lady\" / \"a woman\"), a little worse on encyclopedic claims: "

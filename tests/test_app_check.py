@@ -70,6 +70,7 @@ def test_revise_with_llm_shows_the_rounds(app):
 
 
 def test_the_cross_encoder_is_offered_with_the_entailment_judge_only(app):
+    app.sidebar.selectbox[0].set_value("hybrid").run()
     assert not [c for c in app.checkbox if c.key == "cross-encoder"]
     app.sidebar.selectbox[0].set_value("nli").run()
     [box] = [c for c in app.checkbox if c.key == "cross-encoder"]

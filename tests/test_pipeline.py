@@ -396,3 +396,9 @@ def test_a_resolved_pronoun_sentence_is_aligned_as_checked_and_a_judged_support_
     # and turned into a contradiction that held the judge's support to a draw.
     assert located.status == "supported" and "entails it" in located.reason
     assert not any(e.relation == "contradiction" for e in located.evidence)
+
+
+def test_the_entailment_judge_is_the_default_method():
+    report = check("The tower was finished in 1889.", references=[("ref.md", "The tower was completed in 1889.")])
+    s = report.sentences[0]
+    assert s.method == "nli" and s.status == "supported" and "entails it" in s.reason

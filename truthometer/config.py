@@ -21,7 +21,7 @@ MAX_TEXT_CHARS = 400_000
 #: Largest reference document accepted (characters).
 MAX_REFERENCE_CHARS = 2_000_000
 
-METHODS = ("hybrid", "cosine", "overlap", "keyword", "nli")
+METHODS = ("nli", "hybrid", "cosine", "overlap", "keyword")
 PRECISIONS = ("float32", "bfloat16", "int8")
 
 
@@ -29,7 +29,8 @@ PRECISIONS = ("float32", "bfloat16", "int8")
 class Config:
     """Thresholds and options. Defaults follow DelucionQA (Sadat et al. 2023) and Learn-to-Refuse."""
 
-    method: str = "hybrid"
+    #: The entailment judge (nli), or a DelucionQA detector it is measured against (README, step 5).
+    method: str = "nli"
     #: DelucionQA T1: cosine similarity at or above which a sentence is supported (sim-cosine).
     cosine_threshold: float = 0.6
     #: The ``nli`` cascade: where the judge is unsure, evidence at least this similar is taken as a

@@ -11,7 +11,7 @@ from .synthetic import article, reference_sentences
 def add_arguments(parser) -> None:
     parser.add_argument("--sentences", type=int, default=2000, help="sentences in the generated article")
     parser.add_argument("--references", type=int, default=500, help="reference sentences")
-    parser.add_argument("--methods", default="hybrid,cosine,overlap,keyword",
+    parser.add_argument("--methods", default="nli,hybrid,cosine,overlap,keyword",
                         help=f"comma-separated methods to time ({', '.join(METHODS)})")
 
 
