@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from ..judging import lexicon
 from ..report import Substitution, Suggestion
 from .align import (EQUAL, NEGATIVE_IMPLICATIVES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, yet_to,
                     align, coordinated_noun, negative_implicative, other_than, phrase_start)
@@ -161,6 +162,14 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
     # The indefinite article agrees with the new word: widen the substitution to include it.
     before = claim[:start]
     m = re.search(r"(?:^|(?<=\s))(a|an|A|An)(\s+)$", before)
+    if m is None and new and edge.kind == "noun" and _plural(alignment, edge):
+        # The article before the noun's kept classifiers: "a voice role" -> "voice talents".
+        kept = re.search(r"(?:^|(?<=\s))(?:a|an|A|An)\s+((?:\S+\s+)+)$", before)
+        if kept and _classifiers_of(alignment, edge, kept.start(1), start):
+            start, new = kept.start(), kept.group(1) + new
+            old = claim[start:end]
+            if start == 0:
+                new = new[:1].upper() + new[1:]
     if m and new and edge.kind == "noun" and _plural(alignment, edge):
         # "a" does not go with a plural: "a voice role" -> "voice talents".
         start = m.start(1)
@@ -227,6 +236,13 @@ def _evidence_determined(alignment: Alignment, edge) -> bool:
         prev.head.i >= e.i and prev.head.idx < edge.evidence_end)
 
 
+def _classifiers_of(alignment: Alignment, edge, start: int, end: int) -> bool:
+    """The claim's words from ``start`` to ``end`` are all compounds of the edge's noun ("voice" in "a
+    voice role")."""
+    words = [t for t in alignment.claim_doc if start <= t.idx < end]
+    return bool(words) and all(t.dep_ == "compound" and t.head.idx == edge.claim_start for t in words)
+
+
 def _plural(alignment: Alignment, edge) -> bool:
     """The evidence's noun is a plural where the claim's is not."""
     c = next((t for t in alignment.claim_doc if t.idx == edge.claim_start), None)
@@ -247,9 +263,10 @@ def _with_own_modifiers(alignment: Alignment, edge, end: int) -> int:
     if not tokens:
         return end
     root = doc[tokens[0].i:tokens[-1].i + 1].root
-    # Only a place ("in Munich"): "a role in Underdog" names the film the role is in, not its location.
+    # Only a place ("in Munich"): "a role in Underdog" names the film the role is in, not its location,
+    # though the small model tags it as a place; WordNet knows the places it names.
     unconfirmed = {(e.claim_start, e.claim_end) for e in alignment.edges if e.op == UNCONFIRMED
-                   and e.kind == "entity" and e.label in ("GPE", "LOC")}
+                   and e.kind == "entity" and e.label in ("GPE", "LOC") and lexicon.place_kinds(e.claim_text)}
     for prep in root.rights:
         objects = [c for c in prep.children if c.dep_ == "pobj"]
         if prep.dep_ != "prep" or prep.i != tokens[-1].i + 1 or not objects:
