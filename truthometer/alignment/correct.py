@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from ..judging import lexicon
+from ..judging.rules import NEGATIONS
 from ..report import Substitution, Suggestion
 from .align import (EQUAL, NEGATIVE_IMPLICATIVES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, yet_to,
                     align, coordinated_noun, negative_implicative, other_than, phrase_start)
@@ -162,17 +163,13 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
     # The indefinite article agrees with the new word: widen the substitution to include it.
     before = claim[:start]
     m = re.search(r"(?:^|(?<=\s))(a|an|A|An)(\s+)$", before)
-    if m is None and new and edge.kind == "noun" and _plural(alignment, edge):
-        # The article before the noun's kept classifiers: "a voice role" -> "voice talents".
-        kept = re.search(r"(?:^|(?<=\s))(?:a|an|A|An)\s+((?:\S+\s+)+)$", before)
-        if kept and _classifiers_of(alignment, edge, kept.start(1), start):
-            start, new = kept.start(), kept.group(1) + new
-            old = claim[start:end]
-            if start == 0:
-                new = new[:1].upper() + new[1:]
-    if m and new and edge.kind == "noun" and _plural(alignment, edge):
-        # "a" does not go with a plural: "a voice role" -> "voice talents".
-        start = m.start(1)
+    article = _article_before_classifiers(alignment, edge, start) if new and edge.kind == "noun" \
+        and _plural(alignment, edge) else None
+    if article is not None:
+        # "a" does not go with a plural, also when classifiers the correction keeps stand between:
+        # "a role" -> "roles", "a voice role" -> "voice talents".
+        new = re.sub(r"^\S+\s+", "", claim[article:start]) + new
+        start = article
         old = claim[start:end]
         if start == 0:
             new = new[:1].upper() + new[1:]
@@ -236,11 +233,14 @@ def _evidence_determined(alignment: Alignment, edge) -> bool:
         prev.head.i >= e.i and prev.head.idx < edge.evidence_end)
 
 
-def _classifiers_of(alignment: Alignment, edge, start: int, end: int) -> bool:
-    """The claim's words from ``start`` to ``end`` are all compounds of the edge's noun ("voice" in "a
-    voice role")."""
-    words = [t for t in alignment.claim_doc if start <= t.idx < end]
-    return bool(words) and all(t.dep_ == "compound" and t.head.idx == edge.claim_start for t in words)
+def _article_before_classifiers(alignment: Alignment, edge, start: int) -> int | None:
+    """Where the indefinite article of the substitution at ``start`` begins, when nothing but compounds of
+    the edge's noun stand between them ("a voice role"); None when there is no such article."""
+    words = [t for t in alignment.claim_doc if t.idx < start]
+    k = len(words)
+    while k and words[k - 1].dep_ == "compound" and words[k - 1].head.idx == edge.claim_start:
+        k -= 1
+    return words[k - 1].idx if k and words[k - 1].text in ("a", "an", "A", "An") else None
 
 
 def _plural(alignment: Alignment, edge) -> bool:
@@ -722,17 +722,12 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
     return Suggestion(corrected, subs, "; ".join(notes))
 
 
-#: Words that already deny something: negating such a claim again reads as a double negation ("did not
-#: have no relation", "does not have yet to be surpassed").
-_DENYING = {"no", "none", "nothing", "nobody", "neither", "nor", "never", "without", "not", "n't"}
-
-
 def _negatable(alignment: Alignment) -> bool:
     """The claim's negation can be written: its predicate's own negation is dropped ("is not a musician"
     -> "is a musician", "was unable to appear" -> "appeared"), or it has no denying word for a "not" to
-    double."""
+    double ("did not have no relation", "does not have yet to be surpassed")."""
     doc = alignment.claim_doc
-    return alignment.claim_negated or not (any(t.lower_ in _DENYING for t in doc) or any(yet_to(t) for t in doc))
+    return alignment.claim_negated or not (any(t.lower_ in NEGATIONS for t in doc) or any(yet_to(t) for t in doc))
 
 
 def _without_overlaps(subs: list[Substitution]) -> list[Substitution]:

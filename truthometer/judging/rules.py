@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import lexicon
 from .quantities import comparable, quantity, same_quantity
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
@@ -18,7 +19,8 @@ _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
 _CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100}
-_NEGATIONS = {"not", "n't", "no", "never", "without", "none", "nobody", "nothing", "neither", "nor"}
+#: Words that deny what their clause says.
+NEGATIONS = frozenset({"not", "n't", "no", "never", "without", "none", "nobody", "nothing", "neither", "nor"})
 _RANGE_JOINERS = {"to", "-", "–", "and", "or"}
 MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
                "october", "november", "december")
@@ -140,14 +142,14 @@ def polarity(span) -> int:
     subordinate clauses). Without a parse every negation counts."""
     parsed = span.doc.has_annotation("DEP")
     root = span.root
-    count = sum(1 for t in span if (t.dep_ == "neg" or t.lower_ in _NEGATIONS)
+    count = sum(1 for t in span if (t.dep_ == "neg" or t.lower_ in NEGATIONS)
                 and (not parsed or _in_main_clause(t, root)))
     return -1 if count % 2 else 1
 
 
 def content_lemmas(span, exclude: set[int] = frozenset()) -> set[str]:
     return {t.lemma_.lower() for t in span if not (t.is_stop or t.is_punct or t.is_space) and t.i not in exclude
-            and t.lower_ not in _NEGATIONS}
+            and t.lower_ not in NEGATIONS}
 
 
 def _best_counterpart(slot: Slot, options: list[Slot]) -> Slot:
@@ -262,8 +264,6 @@ def opposite_qualities(claim_span, evidence_span) -> list[Mismatch]:
     """Adjectives of the claim whose opposite (a WordNet antonym, direct or indirect) the evidence says of
     the same noun: "a strong westerly wind" / "a strong easterly wind", "positive reviews" / "negative
     reviews". Another quality is not a mismatch ("a dark atmosphere" / "a joyful setting" may be both)."""
-    from . import lexicon
-
     if describes_a_scene(claim_span):
         return []
     out = []
@@ -272,12 +272,13 @@ def opposite_qualities(claim_span, evidence_span) -> list[Mismatch]:
     for c in claim_span:
         # (The tagger calls "westerly" an adverb.) A word both sides say is no rival: "a big dog and a
         # small dog" has both qualities in it.
-        if c.pos_ not in ("ADJ", "ADV") or c.dep_ != "amod" or c.lower_ in evidence_words:
+        event = _event(c)
+        if c.pos_ not in ("ADJ", "ADV") or c.dep_ != "amod" or c.lower_ in evidence_words or event is None:
             continue
         # Of the same noun in the same event: "drove" / "driven by a strong easterly wind", not "switched to
         # a cool phase" / "changed to a warm phase" (another time).
         e = next((e for e in evidence_span if e.dep_ == "amod" and e.head.lemma_.lower() == c.head.lemma_.lower()
-                  and e.lower_ not in claim_words and _event(e) == _event(c) is not None
+                  and e.lower_ not in claim_words and _event(e) == event
                   and lexicon.opposite_adjectives(c.lower_, e.lower_)), None)
         if e is not None:
             start, e_start = c.idx - claim_span.start_char, e.idx - evidence_span.start_char
