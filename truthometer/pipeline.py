@@ -378,8 +378,8 @@ def _near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
 def support_near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
     """The cascade after the judge: where it is unsure (the most similar evidence only related, none
     contradicting), a near-paraphrase still counts as support (DelucionQA's sim-cosine, at
-    ``paraphrase_threshold``). The judge's
-    probability was for another label: it is dropped. Returns whether it promoted one."""
+    ``paraphrase_threshold``). The judge's probability was for another label: it is dropped. Returns
+    whether it promoted one."""
     if not _near_paraphrase(evidence, config):
         return False
     evidence[0].relation, evidence[0].probability = "support", None

@@ -16,7 +16,7 @@ from collections import Counter
 from ..config import Config
 from ..errors import InputError
 from .common import print_table, read_jsonl
-from .nli_common import climate_heldout_ids
+from .nli_common import accuracy, climate_heldout_ids, macro_f1
 
 LABELS = ("SUPPORTS", "REFUTES", "NOT_ENOUGH_INFO")
 VERDICT_LABEL = {"supported": "SUPPORTS", "contradicted": "REFUTES"}
@@ -59,16 +59,13 @@ def claim_verdict(statuses: list[str]) -> str:
 
 
 def scores(gold: list[str], pred: list[str]) -> dict:
-    out = {"accuracy": sum(g == p for g, p in zip(gold, pred)) / len(gold)}
-    f1s = []
+    out = {"accuracy": accuracy(gold, pred), "macro_f1": macro_f1(gold, pred, LABELS)}
     for label in LABELS:
         tp = sum(g == p == label for g, p in zip(gold, pred))
         said = sum(p == label for p in pred)
         true = sum(g == label for g in gold)
         out[f"{label.lower()}_precision"] = tp / said if said else None
         out[f"{label.lower()}_recall"] = tp / true if true else None
-        f1s.append(2 * tp / (said + true) if said + true else 0.0)
-    out["macro_f1"] = sum(f1s) / len(f1s)
     return out
 
 
