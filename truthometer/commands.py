@@ -18,8 +18,8 @@ def register(subparsers) -> None:
     p.add_argument("--reference", "-r", action="append", default=[], metavar="FILE",
                    help="reference document (plain text or Markdown); repeatable; - for stdin")
     p.add_argument("--method", choices=METHODS, default=Config.method,
-                   help="how support is judged: DelucionQA detectors (hybrid, cosine, overlap, keyword) or the "
-                        "entailment judge (nli)")
+                   help="how support is judged: the entailment judge (nli, the default) or a DelucionQA detector "
+                        "(hybrid, cosine, overlap, keyword)")
     p.add_argument("--cross-encoder", action="store_true",
                    help="with --method nli, also ask the cross-encoder where the judge is unsure (slower; better "
                         "on paraphrase; also TRUTHOMETER_CROSS_ENCODER=1)")
