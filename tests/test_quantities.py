@@ -66,6 +66,25 @@ def test_rule_tier_dates_conflict_only_in_parts_both_state():
     assert find_mismatches(ranged, nlp("At least 140 people were killed at the wall in November 1989.")[:]) == []
 
 
+def test_rule_tier_a_range_covers_every_value_between_its_ends():
+    nlp = models.nlp()
+    # A range in the claim covers the evidence's amount, in another unit too (3.3 m is 10.8 ft).
+    claim = nlp("The West Antarctic ice sheet could raise the sea level by 10 to 15 feet.")[:]
+    assert find_mismatches(claim, nlp("The West Antarctic ice sheet could raise sea level by 3.3 metres.")[:]) == []
+    assert [m.kind for m in find_mismatches(claim, nlp("The West Antarctic ice sheet could raise sea level "
+                                                       "by 1.5 metres.")[:])] == ["number", "number"]
+    # A range in the evidence covers the claim's amount; a bare "and" joins two values, not a range.
+    assert find_mismatches(nlp("The daily dose of the drug is 300 mg.")[:],
+                           nlp("The daily dose of the drug is between 200 and 400 mg.")[:]) == []
+    assert [m.kind for m in find_mismatches(nlp("The daily dose of the drug is 300 mg.")[:],
+                                            nlp("The daily dose of the drug is 200 mg and 400 mg.")[:])] == ["number"]
+    # A year within the evidence's period is no rival; one outside it is.
+    period = nlp("Between 1993 and 2018, thermal expansion of the oceans raised the sea level.")[:]
+    assert find_mismatches(nlp("Thermal expansion of the oceans raised the sea level in 2015.")[:], period) == []
+    assert [m.kind for m in find_mismatches(nlp("Thermal expansion of the oceans raised the sea level in 1985.")[:],
+                                            period)] == ["date"]
+
+
 def test_rule_tier_skips_the_entity_put_in_for_a_pronoun():
     nlp = models.nlp()
     claim = nlp("Mount Kilimanjaro's highest point, Uhuru Peak, stands on the Kibo cone.")[:]

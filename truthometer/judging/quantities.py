@@ -97,9 +97,17 @@ def same_quantity(a: tuple[str, float] | None, b: tuple[str, float] | None) -> b
     return abs(x - y) <= RELATIVE_TOLERANCE * max(abs(x), abs(y))
 
 
+def within(a: tuple[str, float] | None, low: tuple[str, float] | None, high: tuple[str, float] | None) -> bool:
+    """Whether quantity ``a`` lies in the range from ``low`` to ``high``, up to a writer's rounding: "3.3
+    metres" is within "10 to 15 feet"."""
+    if a is None or low is None or high is None or not a[0] == low[0] == high[0]:
+        return False
+    return low[1] <= a[1] <= high[1] or same_quantity(a, low) or same_quantity(a, high)
+
+
 def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool:
     return a is not None and b is not None and a[0] == b[0]
 
 
-__all__ = ["unit", "canonical", "quantity", "same_quantity", "comparable", "RELATIVE_TOLERANCE",
+__all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
            "DECADE_WORDS"]

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import comparable, quantity, same_quantity
+from .quantities import comparable, quantity, same_quantity, within
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -44,6 +44,7 @@ class Slot:
     unit: str = ""
     label: str = ""
     context: frozenset = frozenset()  # lemmas around the slot, to pair it with its counterpart
+    bounds: tuple | None = None  # (low, high) when the slot is one end of a range: "10 to 15 feet", "1993-2018"
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,27 @@ def _context(span, i: int, j: int, window: int = 4) -> frozenset:
                      if not (t.is_stop or t.is_punct or t.like_num) and not (i <= t.i < j))
 
 
+def _range_joined(doc, i: int, j: int) -> bool:
+    """Whether tokens ``i`` < ``j`` are the two ends of one range: "10 to 15", "1887–1889", "between 1993
+    and 2018" (a bare "and" joins two values, not a range: "42% and 21%")."""
+    between = [t.lower_ for t in doc[i + 1:j]]
+    if between in (["to"], ["-"], ["–"], ["—"], ["through"]):
+        return True
+    return between == ["and"] and i > 0 and doc[i - 1].lower_ == "between"
+
+
+def _range_bounds(span, k: int, value) -> tuple | None:
+    """(low, high) of the range token ``k`` ends, or None: a range covers every value between its ends."""
+    doc = span.doc
+    for i, j in ((k, k + 2), (k - 2, k)):
+        if span.start <= i and j < span.end and i != j and doc[i].like_num and doc[j].like_num \
+                and _range_joined(doc, i, j):
+            other = _number_value(doc[j if i == k else i].text)
+            if other is not None and value is not None:
+                return (min(value, other), max(value, other))
+    return None
+
+
 def _unit_after(span, k: int) -> str:
     """The unit word after a number (skipping a range's second number: '200 to 400 mg')."""
     doc = span.doc
@@ -97,12 +119,15 @@ def extract_slots(span) -> list[Slot]:
     for ent in span.ents:
         if ent.label_ == "DATE" and any(_YEAR.match(t.text) for t in ent):
             years = tuple(sorted({t.text for t in ent if _YEAR.match(t.text)}))
+            ends = [t.i for t in ent if _YEAR.match(t.text)]
+            bounds = (int(years[0]), int(years[-1])) if len(years) == 2 and len(ends) == 2 \
+                and _range_joined(span.doc, ends[0], ends[1]) else None
             months = tuple(sorted({MONTH_BY_ABBR[t.lower_[:3]] for t in ent if t.lower_[:3] in MONTH_BY_ABBR
                                    and t.is_alpha and (len(t) == 3 or t.lower_ in MONTH_NAMES)}))
             days = tuple(sorted({int(t.text.rstrip("stndrh")) for t in ent if re.fullmatch(r"\d{1,2}(st|nd|rd|th)?", t.text)
                                  and 1 <= int(t.text.rstrip("stndrh")) <= 31}))
             slots.append(Slot("date", ent.text, ent.start_char - base, ent.end_char - base, (years, months, days),
-                              label="DATE", context=_context(span, ent.start, ent.end)))
+                              label="DATE", context=_context(span, ent.start, ent.end), bounds=bounds))
             taken.update(range(ent.start, ent.end))
         elif ent.label_ in ENTITY_LABELS:
             slots.append(Slot("entity", ent.text, ent.start_char - base, ent.end_char - base,
@@ -116,8 +141,9 @@ def extract_slots(span) -> list[Slot]:
                               label="DATE", context=_context(span, t.i, t.i + 1)))
         elif t.like_num and _number_value(t.text) is not None:
             unit = _unit_after(span, t.i)
-            slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), _number_value(t.text),
-                              unit=unit, context=_context(span, t.i, t.i + 1)))
+            value = _number_value(t.text)
+            slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), value,
+                              unit=unit, context=_context(span, t.i, t.i + 1), bounds=_range_bounds(span, t.i, value)))
         elif _CODE.match(t.text) and any(c.isdigit() for c in t.text):
             slots.append(Slot("code", t.text, t.idx - base, t.idx - base + len(t.text), t.text.upper(),
                               context=_context(span, t.i, t.i + 1)))
@@ -150,6 +176,25 @@ def polarity(span) -> int:
 def content_lemmas(span, exclude: set[int] = frozenset()) -> set[str]:
     return {t.lemma_.lower() for t in span if not (t.is_stop or t.is_punct or t.is_space) and t.i not in exclude
             and t.lower_ not in NEGATIONS}
+
+
+def _in_range(inner: Slot, outer: Slot) -> bool:
+    """Whether number ``inner`` lies in the range ``outer`` is an end of: a range states every value
+    between its ends ("10 to 15 feet" covers "3.3 metres")."""
+    if outer.bounds is None:
+        return False
+    low, high = outer.bounds
+    unit = outer.unit or inner.unit
+    return within(quantity(inner.value, inner.unit or unit), quantity(low, unit), quantity(high, unit))
+
+
+def _years_in_period(inner: Slot, outer: Slot) -> bool:
+    """Whether the years of date ``inner`` lie in the period ``outer`` spans: "in 2015" is within
+    "between 1993 and 2018"; "completed in 1899" is not within "constructed from 1887 to 1889"."""
+    if outer.bounds is None or not inner.value[0]:
+        return False
+    low, high = outer.bounds
+    return all(low <= int(y) <= high for y in inner.value[0])
 
 
 def _best_counterpart(slot: Slot, options: list[Slot]) -> Slot:
@@ -198,7 +243,7 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             measured = [e for e in evidence_slots if e.kind == "number" and slot.unit
                         and (e.unit == slot.unit or comparable(amount, quantity(e.value, e.unit)))]
             agrees = any(e.value == slot.value if e.unit == slot.unit else same_quantity(amount, quantity(e.value, e.unit))
-                         for e in measured)
+                         for e in measured) or any(_in_range(slot, e) or _in_range(e, slot) for e in measured)
             if measured and not agrees and coverage >= min_coverage * 0.6:
                 mismatches.append(Mismatch("number", slot, _best_counterpart(slot, measured), evidence_span.text))
         elif slot.kind == "date":
@@ -208,7 +253,8 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             years = {y for e in dates for y in e.value[0]}
             if not dates or coverage < min_coverage * 0.6:
                 continue
-            if not set(slot.value[0]) & years:
+            if not set(slot.value[0]) & years and not any(_years_in_period(slot, e) or _years_in_period(e, slot)
+                                                          for e in dates):
                 mismatches.append(Mismatch("date", slot, _best_counterpart(slot, dates), evidence_span.text))
                 continue
             # Same year: a month, or a day of the same month, that differs is still a wrong date; a part
