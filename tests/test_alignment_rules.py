@@ -461,6 +461,16 @@ def test_a_range_pairs_end_with_end_and_a_range_stated_alike_is_the_same():
         "The shop opens from 10 to 6 on weekdays."
 
 
+def test_a_year_inside_the_evidences_period_is_not_a_substitution():
+    period = "Between 1993 and 2018, thermal expansion of the oceans contributed 42% to sea level rise."
+    assert not align("Thermal expansion of the oceans raised the sea level in 2015.", period).contradicts
+    assert align("Thermal expansion of the oceans raised the sea level in 1985.", period).contradicts
+    # Completion is the period's end: "completed in 1888" is wrong for "constructed from 1887 to 1889".
+    built = "The tower was constructed from 1887 to 1889."
+    assert not align("The tower was built in 1888.", built).contradicts
+    assert corrected("The tower was completed in 1888.", built) == "The tower was completed in 1889."
+
+
 def test_a_coordination_of_classifiers_is_one_phrase_with_its_noun():
     # The small model parses "cable" as the noun and "channel" as its conjunct: the thing is a channel,
     # and "cable" alone (its modifier, head noun dropped) is no correction.

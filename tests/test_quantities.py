@@ -85,6 +85,24 @@ def test_rule_tier_a_range_covers_every_value_between_its_ends():
                                             period)] == ["date"]
 
 
+def test_rule_tier_reads_two_years_written_as_one_token_as_a_period():
+    nlp = models.nlp()
+    evidence = nlp("In Europe, the winters of 1962–1963, 1981–1982 and 2009–2010 were abnormally cold.")[:]
+    assert find_mismatches(nlp("The 2009-2010 winter in Europe was abnormally cold.")[:], evidence) == []
+    assert find_mismatches(nlp("The winter of 1962 in Europe was abnormally cold.")[:], evidence) == []
+    assert [m.kind for m in find_mismatches(nlp("The winter of 1975 in Europe was abnormally cold.")[:],
+                                            evidence)] == ["date"]
+
+
+def test_rule_tier_a_name_inside_a_longer_name_of_the_claim_is_no_rival():
+    nlp = models.nlp()
+    evidence = nlp("\"'Global warming the greatest scam in history' claims founder of Weather Channel\".")[:]
+    claim = nlp("Weather Channel Co-Founder John Coleman Calls Global Warming a Hoax")[:]
+    assert find_mismatches(claim, evidence) == []
+    rival = nlp("Global warming is the greatest scam in history, claims Richard Lindzen.")[:]
+    assert {m.evidence.text for m in find_mismatches(claim, rival) if m.kind == "entity"} == {"Richard Lindzen"}
+
+
 def test_rule_tier_skips_the_entity_put_in_for_a_pronoun():
     nlp = models.nlp()
     claim = nlp("Mount Kilimanjaro's highest point, Uhuru Peak, stands on the Kibo cone.")[:]

@@ -835,6 +835,29 @@ def _number_range(doc, k: int) -> tuple | None:
     return None
 
 
+def _year_in_period(claim, slot: Slot, evidence, cand: Slot) -> bool:
+    """The claim's year lies inside the period the candidate year opens or closes: "in 2015" / "between
+    1993 and 2018" is not confirmed, and not contradicted either ("completed in 1899" / "constructed from
+    1887 to 1889" is)."""
+    if slot.granularity != "year" or cand.granularity != "year":
+        return False
+    verb = _event_verb(claim, slot.i, slot.j)
+    if verb is not None and verb.lemma_.lower() in _END_WORDS | _START_WORDS:
+        return False  # "completed in 1888": completion is the period's end, 1889
+    k = cand.i
+    span = _number_range(evidence, k)
+    if span is None:
+        # "between 1993 and 2018": "and" joins a range only after "between".
+        if k + 2 < len(evidence) and evidence[k + 1].lower_ == "and" and k > 0 and evidence[k - 1].lower_ == "between":
+            span = (number_value(evidence[k].text), number_value(evidence[k + 2].text), 0)
+        elif k >= 3 and evidence[k - 1].lower_ == "and" and evidence[k - 3].lower_ == "between":
+            span = (number_value(evidence[k - 2].text), number_value(evidence[k].text), 1)
+    year = number_value(str(slot.value))
+    if span is None or year is None or span[0] is None or span[1] is None:
+        return False
+    return min(span[0], span[1]) <= year <= max(span[0], span[1])
+
+
 def _shared_date_parts(slot: Slot, slots: list[Slot], cand: Slot, cands: list[Slot], claim, evidence) -> int:
     """How many other parts of the claim's date (its year, its day...) the evidence date around the
     candidate repeats: "February 20, 1894" belongs with "(10 February 1894 ...", not "10 January 1957"."""
@@ -1444,7 +1467,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             if _equal_value(claim, slot, evidence, best, similar):
                 edge.op = EQUAL
             elif (best.i, best.j) in used or slot.kind == "entity" and _other_relation(claim, slot, evidence, best) \
-                    or _more_general_word(claim[slot.i:slot.j], evidence[best.i:best.j]):
+                    or _more_general_word(claim[slot.i:slot.j], evidence[best.i:best.j]) \
+                    or slot.kind == "date" and _year_in_period(claim, slot, evidence, best):
                 edge.op = UNCONFIRMED
             else:
                 edge.op = SUBSTITUTED

@@ -16,6 +16,8 @@ from .quantities import comparable, quantity, same_quantity, within
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
+#: Two years written as one token: "1962–1963", "2009-2010".
+_YEAR_RANGE = re.compile(r"^(1[0-9]{3}|20[0-9]{2})[–—-](1[0-9]{3}|20[0-9]{2})$")
 _CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100}
@@ -117,11 +119,13 @@ def extract_slots(span) -> list[Slot]:
     slots: list[Slot] = []
     taken: set[int] = set()
     for ent in span.ents:
-        if ent.label_ == "DATE" and any(_YEAR.match(t.text) for t in ent):
-            years = tuple(sorted({t.text for t in ent if _YEAR.match(t.text)}))
+        if ent.label_ == "DATE" and any(_YEAR.match(t.text) or _YEAR_RANGE.match(t.text) for t in ent):
+            years = tuple(sorted({t.text for t in ent if _YEAR.match(t.text)}
+                                 | {y for t in ent if _YEAR_RANGE.match(t.text) for y in _YEAR_RANGE.match(t.text).groups()}))
             ends = [t.i for t in ent if _YEAR.match(t.text)]
-            bounds = (int(years[0]), int(years[-1])) if len(years) == 2 and len(ends) == 2 \
-                and _range_joined(span.doc, ends[0], ends[1]) else None
+            bounds = (int(years[0]), int(years[-1])) if len(years) == 2 and (
+                len(ends) == 2 and _range_joined(span.doc, ends[0], ends[1])
+                or not ends and sum(1 for t in ent if _YEAR_RANGE.match(t.text)) == 1) else None
             months = tuple(sorted({MONTH_BY_ABBR[t.lower_[:3]] for t in ent if t.lower_[:3] in MONTH_BY_ABBR
                                    and t.is_alpha and (len(t) == 3 or t.lower_ in MONTH_NAMES)}))
             days = tuple(sorted({int(t.text.rstrip("stndrh")) for t in ent if re.fullmatch(r"\d{1,2}(st|nd|rd|th)?", t.text)
@@ -139,6 +143,11 @@ def extract_slots(span) -> list[Slot]:
         if _YEAR.match(t.text) and t.like_num:
             slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((t.text,), (), ()),
                               label="DATE", context=_context(span, t.i, t.i + 1)))
+        elif _YEAR_RANGE.match(t.text):
+            first, last = _YEAR_RANGE.match(t.text).groups()
+            slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((first, last), (), ()),
+                              label="DATE", context=_context(span, t.i, t.i + 1),
+                              bounds=(min(int(first), int(last)), max(int(first), int(last)))))
         elif t.like_num and _number_value(t.text) is not None:
             unit = _unit_after(span, t.i)
             value = _number_value(t.text)
@@ -217,6 +226,16 @@ def _same_entity(claim: Slot, evidence_text_lower: str, evidence_slots: list[Slo
     return claim.label == "PERSON" and any(re.search(rf"\b{re.escape(p)}\b", evidence_text_lower) for p in parts[-1:])
 
 
+def _name_words(slot: Slot) -> set[str]:
+    return set(re.findall(r"\w+", str(slot.value))) - {"the", "of", "and"}
+
+
+def _named_within(name: Slot, other: Slot) -> bool:
+    """Every word of ``name`` is a word of ``other``: "Weather Channel" in "Weather Channel Co-Founder"."""
+    mine = _name_words(name)
+    return bool(mine) and mine <= _name_words(other)
+
+
 def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, context_chars: int = 0) -> list[Mismatch]:
     """Slots the evidence fills differently, when the evidence is about the same thing.
 
@@ -274,10 +293,12 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
                 mismatches.append(Mismatch("code", slot, _best_counterpart(slot, codes), evidence_span.text))
         elif slot.kind == "entity" and coverage >= min_coverage and not _same_entity(slot, evidence_lower,
                                                                                       evidence_slots):
-            claim_entity_values = {s.value for s in all_slots if s.kind == "entity"}
+            claim_entities = [s for s in all_slots if s.kind == "entity"]
+            # An evidence name the claim states too, alone or inside a longer name ("founder of Weather
+            # Channel" / "Weather Channel Co-Founder John Coleman"), is no rival.
             rivals = [e for e in evidence_slots if e.kind == "entity"
                       and entity_family(e.label) == entity_family(slot.label)
-                      and e.value not in claim_entity_values]
+                      and not any(_named_within(e, c) for c in claim_entities)]
             if rivals:
                 mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))
     same_polarity = polarity(claim_span) == polarity(evidence_span)
