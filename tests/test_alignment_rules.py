@@ -496,6 +496,21 @@ def test_a_name_under_as_of_a_pronoun_subject_names_the_subject():
                      "It was founded as the Golden State Book Fair in 1970 by a group that included Tom Smith.") is None
 
 
+def test_a_name_in_apposition_to_the_subject_names_the_subject():
+    # "Veeram ( Valour )": the film's other name, not another value of the claim's modifier.
+    c = corrected("Veeram is an Indian Tamil film .", "Veeram ( Valour ) is a 2014 Pakistani action film directed "
+                  "by Siva and produced by Vijaya Productions .")
+    assert c is not None and "Valour" not in c
+
+
+def test_a_modifier_the_claim_states_in_other_words_is_not_repeated():
+    # "distinct" is aligned with "distinctive": the new phrase does not bring the latter back.
+    c = corrected("Lemmy had a distinct hair cut that made him known .",
+                  "He was known for his appearance ( including his friendly mutton chops ) , his distinctive "
+                  "gravelly voice and distinctive bass playing style .")
+    assert c is not None and "distinctive" not in c and "distinct" in c
+
+
 def test_places_in_different_relations_do_not_pair():
     # "on Earth" qualifies a noun (the range of a superlative); "along the southern edge of Siberia"
     # places the verb's event: another preposition, another governor, no shared role.

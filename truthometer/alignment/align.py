@@ -1849,8 +1849,11 @@ def _same_stem(a: str, b: str) -> bool:
 
 def _renames_subject(doc, unit: Slot) -> bool:
     """A name under "as" of a verb whose subject is a pronoun ("It was founded as the Golden State Comic
-    Book Convention") is the subject's name (another, or earlier, name of what the sentence is about)."""
+    Book Convention"), or in apposition to the subject, is the subject's name (another, or earlier, name
+    of what the sentence is about)."""
     t = doc[unit.i:unit.j].root
+    if t.dep_ == "appos" and t.head.dep_ in ("nsubj", "nsubjpass"):
+        return True  # "Veeram ( Valour ) is a 2014 Pakistani action film": the film's other name
     verb = t.head.head
     return t.dep_ == "pobj" and t.head.lower_ == "as" and verb.pos_ in ("VERB", "AUX") and any(
         c.dep_ in ("nsubj", "nsubjpass") and c.pos_ == "PRON" for c in verb.children)

@@ -430,7 +430,11 @@ def _with_compounds(alignment: Alignment, edge, start: int) -> tuple[int, str, i
         if head != e.i:
             return start, edoc[head].text, edoc[head].idx  # "a website" -> "a channel", not "a cable"
         return start, edge.evidence_text, edge.evidence_start  # a bare noun is replaced by a bare noun
-    ei = phrase_start(edoc, e.i, lambda t: t.lemma_.lower() not in claim_words and t.lower_ not in claim_words)
+    # Left out too: evidence words the alignment found the claim saying in other words ("distinct" /
+    # "distinctive bass playing style" -> "a distinct bass playing style").
+    stated = {x.evidence_text.lower() for x in alignment.edges if x.op == EQUAL}
+    ei = phrase_start(edoc, e.i, lambda t: t.lemma_.lower() not in claim_words and t.lower_ not in claim_words
+                      and t.lower_ not in stated)
     if head != e.i:
         # "a porn website" -> "a cable and satellite television channel": the coordination is one phrase.
         span = edoc[ei:head + 1]
