@@ -511,6 +511,23 @@ def test_a_modifier_the_claim_states_in_other_words_is_not_repeated():
     assert c is not None and "distinctive" not in c and "distinct" in c
 
 
+def test_what_the_subject_has_is_no_counterpart_of_what_it_is():
+    evidence = "A unitary state , Croatia is a republic governed under a parliamentary system ."
+    assert not align("Croatia has a king .", evidence).substituted
+    s = suggest_correction("Croatia has a king .", evidence, contradicted=True)
+    assert s is not None and s.corrected == "Croatia does not have a king ."
+    # Both what the subject is: the predicate nominal is the slot.
+    assert corrected("Croatia is a monarchy .", evidence) == "Croatia is a republic ."
+
+
+def test_a_word_the_evidence_says_in_a_derived_form_counts_for_the_polarity_check():
+    # "during pregnancy" / "to pregnant women": the evidence covers the claim enough to deny it.
+    a = align("It can safely be given during pregnancy .",
+              "It is a live attenuated vaccine , so it is not given to pregnant women or to people with "
+              "weakened immune systems .")
+    assert a.coverage >= 0.5 and a.polarity_mismatch
+
+
 def test_places_in_different_relations_do_not_pair():
     # "on Earth" qualifies a noun (the range of a superlative); "along the southern edge of Siberia"
     # places the verb's event: another preposition, another governor, no shared role.

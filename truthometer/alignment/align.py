@@ -1310,8 +1310,11 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     evidence_lemmas = {t.lemma_.lower() for t in evidence if _content(t)}
     # Polarity words ("refused", "unable") are not content the evidence should repeat.
     words = [t for t in claim if _content(t) and t.lemma_.lower() not in NEGATIVE_IMPLICATIVES]
-    coverage = (sum(1 for t in words if t.lemma_.lower() in evidence_lemmas or normalise(t.text) in
-                    {normalise(e.text) for e in evidence}) / len(words)) if words else 0.0
+    evidence_norms = {normalise(e.text) for e in evidence}
+    evidence_content = [e.text for e in evidence if _content(e)]
+    # A word the evidence says in a derived form is covered: "during pregnancy" / "to pregnant women".
+    coverage = (sum(1 for t in words if t.lemma_.lower() in evidence_lemmas or normalise(t.text) in evidence_norms
+                    or any(_derived(t.text, e) for e in evidence_content)) / len(words)) if words else 0.0
     similar.prime([claim[s.i:s.j].text.lower() for s in slots if s.kind in ("attribute", "noun", "entity")]
                   + [evidence[c.i:c.j].text.lower() for c in cands if c.kind in ("attribute", "noun", "entity")])
 
@@ -1829,6 +1832,8 @@ def _relation(tok, coarse: bool = False) -> str:
     if coarse:
         if tok.dep_ in ("nsubj", "nsubjpass"):
             return "subject"
+        if tok.dep_ == "attr" and tok.head.lemma_ == "be":
+            return "predicate nominal"  # what the subject is, not what it has: "has a king" / "is a republic"
         return "modifier" if tok.dep_ in ("amod", "compound", "nmod", "poss", "advmod") else "argument"
     if tok.dep_ == "pobj":
         return "pobj:" + tok.head.lower_
