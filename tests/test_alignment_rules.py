@@ -528,6 +528,17 @@ def test_a_word_the_evidence_says_in_a_derived_form_counts_for_the_polarity_chec
     assert a.coverage >= 0.5 and a.polarity_mismatch
 
 
+def test_a_kind_in_a_names_place_is_more_general_not_another_value():
+    # The Earth is a planet: "the planet's surface" does not name another body.
+    a = align("This is called the greenhouse effect , and without it the Earth 's surface would be much colder .",
+              "The greenhouse effect is the process by which radiation from a planet 's atmosphere warms the "
+              "planet 's surface to a temperature above what it would be without this atmosphere .")
+    assert not a.substituted
+    # A kind with a qualifier names another one: "the European continent" is not Africa.
+    assert corrected("Libya is a country in Africa .", "Libya is a country in the European continent .") \
+        == "Libya is a country in Europe ."
+
+
 def test_places_in_different_relations_do_not_pair():
     # "on Earth" qualifies a noun (the range of a superlative); "along the southern edge of Siberia"
     # places the verb's event: another preposition, another governor, no shared role.

@@ -1246,8 +1246,16 @@ def _entailed_word(claim_span, evidence_span) -> bool:
 
 def _more_general_word(claim_span, evidence_span) -> bool:
     """The evidence names the claim's one-word slot by a more general word (WordNet): "a man-made version"
-    / "a synthetic form" does not confirm the version, nor does it say that it is something else."""
-    return _one_word_relation(claim_span, evidence_span)[1] == lexicon.MORE_SPECIFIC
+    / "a synthetic form" does not confirm the version, nor does it say that it is something else; nor
+    does a kind for a name ("the Earth's surface" / "the planet's surface")."""
+    if _one_word_relation(claim_span, evidence_span)[1] == lexicon.MORE_SPECIFIC:
+        return True
+    nouns = [t for t in evidence_span if t.pos_ == "NOUN"]
+    name = " ".join(t.text for t in claim_span if t.pos_ == "PROPN")
+    # The bare kind only: "the European continent" is no more general than "Africa", it is another one.
+    return bool(name) and len(nouns) == 1 and all(t.pos_ in ("PROPN", "DET") for t in claim_span) and \
+        not any(c.dep_ in ("amod", "compound", "nmod", "poss") for c in nouns[0].children) and \
+        lexicon.relation(name.lower(), nouns[0].lemma_.lower(), "NOUN") == lexicon.MORE_SPECIFIC
 
 
 def _doubled_letter(a: str, b: str) -> bool:
