@@ -539,6 +539,13 @@ def test_a_kind_in_a_names_place_is_more_general_not_another_value():
         == "Libya is a country in Europe ."
 
 
+def test_an_exclusive_adverb_goes_with_the_value_it_restricts():
+    # The evidence names another value; it does not say that value is the only one.
+    assert corrected("Brubaker is a solely Australian film .",
+                     "Brubaker is a 1980 American prison drama film directed by Stuart Rosenberg .") == \
+        "Brubaker is an American film ."
+
+
 def test_places_in_different_relations_do_not_pair():
     # "on Earth" qualifies a noun (the range of a superlative); "along the southern edge of Siberia"
     # places the verb's event: another preposition, another governor, no shared role.

@@ -129,6 +129,8 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
         ev_start = edge.evidence_start
     if edge.kind in ("noun", "entity"):
         end = _with_own_modifiers(alignment, edge, end)
+    if edge.kind in ("attribute", "entity", "noun"):
+        start = _with_exclusive_focus(alignment, edge, start)
     if edge.kind == "predicate":
         evidence_new = _verb_like(alignment, edge, evidence_new)
         end, evidence_new = _with_preposition(alignment, edge, end, evidence_new)
@@ -207,6 +209,23 @@ def _with_bounds(claim: str, alignment: Alignment, edge, start: int, new: str) -
     if theirs is not None:
         new = theirs.group(1).lower() + " " + new
     return start, new
+
+
+#: Adverbs that say "this and nothing else": the evidence that names another value does not say that.
+EXCLUSIVE_FOCUS = frozenset({"solely", "exclusively", "purely", "entirely", "wholly"})
+
+
+def _with_exclusive_focus(alignment: Alignment, edge, start: int) -> int:
+    """An exclusive adverb on the replaced value goes with it: the evidence states the new value, not that
+    it is the only one ("a solely Australian film" -> "an American film")."""
+    doc = alignment.claim_doc
+    first = next((t for t in doc if t.idx >= start), None)
+    if first is None or first.i == 0:
+        return start
+    before = doc[first.i - 1]
+    if before.lower_ in EXCLUSIVE_FOCUS and before.head.i >= first.i:
+        return before.idx
+    return start
 
 
 def _titles_before_name(alignment: Alignment, start: int) -> int:
