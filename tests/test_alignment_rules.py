@@ -546,6 +546,14 @@ def test_an_exclusive_adverb_goes_with_the_value_it_restricts():
         "Brubaker is an American film ."
 
 
+def test_a_participle_without_an_auxiliary_is_read_as_a_past_tense():
+    # The tagger reads "directed" in "Spade directed in ..." as a participle; it is the claim's past tense.
+    assert corrected("David Spade directed in Joe Dirt 2 : Beautiful Loser .",
+                     "He also starred and co-starred in the films Tommy Boy , Black Sheep , Joe Dirt , "
+                     "Joe Dirt 2 : Beautiful Loser , Grown Ups , and Grown Ups 2 , among others .") == \
+        "David Spade starred in Joe Dirt 2 : Beautiful Loser ."
+
+
 def test_places_in_different_relations_do_not_pair():
     # "on Earth" qualifies a noun (the range of a superlative); "along the southern edge of Siberia"
     # places the verb's event: another preposition, another governor, no shared role.

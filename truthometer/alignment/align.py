@@ -2016,7 +2016,10 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
     if not _complements_covered(root, e_verb):
         return None  # another verb with other participants tells another event, not a wrong verb
     # A past participle stands for a past tense ("Paramore ..., disbanded in 2004" / "Paramore formed").
-    same_form = e_verb.tag_ == root.tag_ or (root.tag_ == "VBD" and e_verb.tag_ == "VBN")
+    # And a participle without an auxiliary is a past tense the tagger misread ("David Spade directed in").
+    root_tag = "VBD" if root.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass") for c in root.children) \
+        else root.tag_
+    same_form = e_verb.tag_ == root_tag or (root_tag == "VBD" and e_verb.tag_ == "VBN")
     # The same voice: "has written for the Times" is not corrected by "is best known for ... the Times"
     # (a passive says what is done to the subject, not what it does).
     if same_form and _passive(e_verb) == _passive(root) and not _negated_at(evidence, e_verb.i):
