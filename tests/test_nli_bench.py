@@ -41,6 +41,31 @@ def test_fever_bench_prints_baselines_and_ours(tmp_path, capsys):
     assert figures["ours_cross_encoder_pairs_per_s"] > 0
 
 
+def test_fever_bench_scores_cross_validated_probabilities_instead_of_the_shipped_judge(tmp_path, capsys):
+    from truthometer.judging.nli import BUNDLED_DIR
+
+    chosen = json.loads((BUNDLED_DIR / "head.json").read_text(encoding="utf-8"))["chosen"]
+    candidate = chosen.removesuffix(" all features")
+    pairs = nli_common.fever_sym(fever_file(tmp_path))
+    # Right on the first three pairs, wrong on the fourth; another candidate's rows are not read.
+    probs = [[0.1, 0.1, 0.8], [0.8, 0.1, 0.1], [0.7, 0.2, 0.1], [0.6, 0.3, 0.1]]
+    rows = [{"candidate": candidate, "claim": p.hypothesis, "evidence": p.premise, "probs": pr}
+            for p, pr in zip(pairs, probs)]
+    rows += [{"candidate": "logreg {'C': 0.1}", "claim": p.hypothesis, "evidence": p.premise, "probs": [0, 0, 1]}
+             for p in pairs]
+    dump = tmp_path / "cv.jsonl"
+    dump.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    figures = fever_sym.run(argparse.Namespace(data=str(fever_file(tmp_path)), limit=0, cv_predictions=str(dump)))
+    out = capsys.readouterr().out
+    assert figures["ours"] == 0.75 and figures["cross_validated"] and figures["pairs_per_s"] is None
+    assert "grouped cross-validation" in out and "TRUTHOMETER_CROSS_ENCODER" not in out
+    # The alignment sees the German / American substitution the judge missed.
+    assert figures["ours_with_alignment"] == 1.0
+    dump.write_text("\n".join(json.dumps(r) for r in rows[:3]) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match="1 of the 4 pairs"):
+        fever_sym.run(argparse.Namespace(data=str(fever_file(tmp_path)), limit=0, cv_predictions=str(dump)))
+
+
 def test_the_pipeline_combination_overrules_a_support_with_a_wrong_year_and_a_contradiction_with_no_slot():
     from truthometer.config import Config
 

@@ -8,10 +8,19 @@ test split.
 """
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
+
+import numpy as np
 
 from ..config import Config
-from .nli_common import fever_sym, run_bench
+from ..errors import InputError
+from .common import read_jsonl
+from .nli_common import accuracy, baseline_scores, fever_sym, run_bench
+
+#: The alignment's rules were written while reading groups 1-120 of v0.2-dev; the later ones are held out.
+HELD_OUT_AFTER = 120
 
 
 def add_arguments(parser) -> None:
@@ -19,6 +28,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--limit", type=int, default=0, help="evaluate only the first N pairs")
     parser.add_argument("--no-alignment", action="store_true",
                         help="leave out the row of the judge as the pipeline combines it with the alignment")
+    parser.add_argument("--cv-predictions", metavar="FILE",
+                        help="score the grouped cross-validated probabilities that `scripts/train_nli.py --dump-cv "
+                             "FILE` wrote for the shipped head's settings, instead of the shipped judge (which was "
+                             "trained on these pairs): the held-out figure, with the alignment combined as the "
+                             "pipeline does, and on groups 121-177, which no alignment rule was written from")
 
 
 def as_the_pipeline_combines(pairs, ours: list[str], cos, config) -> tuple[str, list[str], float]:
@@ -42,12 +56,57 @@ def as_the_pipeline_combines(pairs, ours: list[str], cos, config) -> tuple[str, 
     return "ours + alignment, as the pipeline combines them", out, time.perf_counter() - start
 
 
+def cross_validated(path: str, pairs) -> np.ndarray:
+    """The probabilities ``scripts/train_nli.py --dump-cv`` wrote for the shipped head's candidate, in the
+    order of ``pairs``; InputError when the file lacks one of them."""
+    from ..judging.nli import BUNDLED_DIR
+
+    chosen = json.loads((Path(BUNDLED_DIR) / "head.json").read_text(encoding="utf-8"))["chosen"]
+    by_pair = {}
+    for row in read_jsonl(path):
+        if isinstance(row, dict) and chosen.startswith(str(row.get("candidate"))):
+            by_pair[(row.get("claim"), row.get("evidence"))] = row.get("probs")
+    missing = [p for p in pairs if (p.hypothesis, p.premise) not in by_pair]
+    if missing:
+        raise InputError(f"{path}: no cross-validated probabilities of {chosen!r} for {len(missing)} of the "
+                         f"{len(pairs)} pairs (dump them with scripts/train_nli.py --dump-cv {path})")
+    return np.array([by_pair[(p.hypothesis, p.premise)] for p in pairs], dtype=float)
+
+
+def _held_out_groups(pairs, given: np.ndarray, config) -> dict:
+    """Accuracy on groups 121 and after (in file order), which no alignment rule was written from."""
+    order: dict = {}
+    for p in pairs:
+        order.setdefault(p.group, len(order) + 1)
+    keep = [i for i, p in enumerate(pairs) if order[p.group] > HELD_OUT_AFTER]
+    if not keep:
+        return {}
+    sub = [pairs[i] for i in keep]
+    ours = ["entailment" if e >= c else "contradiction" for e, c in zip(given[keep, 0], given[keep, 2])]
+    cos, _ = baseline_scores(sub, config)
+    _, combined, _ = as_the_pipeline_combines(sub, ours, cos, config)
+    gold = [p.label for p in sub]
+    return {"groups_121_on_pairs": len(sub), "groups_121_on_ours": round(accuracy(gold, ours), 4),
+            "groups_121_on_ours_with_alignment": round(accuracy(gold, combined), 4)}
+
+
 def run(args) -> dict:
     pairs = fever_sym(args.data)
     if args.limit:
         pairs = pairs[:args.limit]
-    figures = run_bench("fever-sym", pairs, Config(), three_way=False, metric="accuracy",
-                        combine=None if getattr(args, "no_alignment", False) else as_the_pipeline_combines)
+    config = Config()
+    given = cross_validated(args.cv_predictions, pairs) if getattr(args, "cv_predictions", None) else None
+    figures = run_bench("fever-sym", pairs, config, three_way=False, metric="accuracy",
+                        combine=None if getattr(args, "no_alignment", False) else as_the_pipeline_combines,
+                        given=given)
+    if given is not None:
+        figures["cross_validated"] = True
+        if not getattr(args, "no_alignment", False):
+            held = _held_out_groups(pairs, given, config)
+            figures.update(held)
+            if held:
+                print(f"groups {HELD_OUT_AFTER + 1}+ ({held['groups_121_on_pairs']} pairs): ours "
+                      f"{held['groups_121_on_ours']}, ours + alignment {held['groups_121_on_ours_with_alignment']}")
     if "ours_with_alignment" in figures:
         print("note: the alignment's rules were written while reading FEVER-Symmetric v0.2-dev pairs (groups "
               "121-177 only as a held-out check since they were set apart): on that file its row is not a "

@@ -168,7 +168,7 @@ def _predictions(probs: np.ndarray, three_way: bool) -> list[str]:
 
 
 def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, metric: str,
-              combine: Callable | None = None) -> dict:
+              combine: Callable | None = None, given: np.ndarray | None = None) -> dict:
     """Judge the pairs, compute the baselines on the same pairs, print one table, return the figures.
 
     Two-way tasks (FEVER-Symmetric): ours predicts the larger of P(entailment) and P(contradiction); a
@@ -179,7 +179,8 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
     if not pairs:
         raise InputError(f"{name}: no pairs to evaluate")
     gold = [p.label for p in pairs]
-    probs, rate = judge_pairs(pairs, config)
+    # ``given``: probabilities from elsewhere (cross-validated ones), in place of the shipped judge's.
+    probs, rate = (given, None) if given is not None else judge_pairs(pairs, config)
     ours = _predictions(probs, three_way)
     non_support = [g for g in gold if g != "entailment"]
     fallback = max(sorted(set(non_support)), key=non_support.count) if non_support else "contradiction"
@@ -192,13 +193,15 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
         rows.append([base, round(value, 4), f"not supported -> {fallback}", ""])
         figures[base.replace("-", "_")] = round(value, 4)
     value = score(gold, ours)
-    rows.append([f"ours (nli:{load_judge_name(config)})", round(value, 4), "argmax" if three_way else "E vs C", round(rate, 1)])
+    label = "ours (grouped cross-validation, scripts/train_nli.py)" if given is not None \
+        else f"ours (nli:{load_judge_name(config)})"
+    rows.append([label, round(value, 4), "argmax" if three_way else "E vs C", round(rate, 1) if rate else "-"])
     figures["ours"] = round(value, 4)
     figures["ours_accuracy"] = round(accuracy(gold, ours), 4)
     figures["ours_macro_f1"] = round(macro_f1(gold, ours, sorted(set(gold))), 4)
-    figures["pairs_per_s"] = round(rate, 1)
+    figures["pairs_per_s"] = round(rate, 1) if rate else None
     cascade = config.with_(cross_encoder=True)
-    if not config.cross_encoder and getattr(_judge(cascade), "cross_encoder", None) is not None:
+    if given is None and not config.cross_encoder and getattr(_judge(cascade), "cross_encoder", None) is not None:
         # The opt-in cascade, on the same pairs: what the cross-encoder's second opinion adds, and costs.
         cross_probs, cross_rate = judge_pairs(pairs, cascade)
         with_cross = _predictions(cross_probs, three_way)
@@ -210,11 +213,11 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
         # ``combine`` (two-way only) returns a row label, its predictions and its own extra seconds.
         label, combined, seconds = combine(pairs, ours, cos, config)
         value = score(gold, combined)
-        combined_rate = len(pairs) / (len(pairs) / max(rate, 1e-9) + seconds)
-        rows.append([label, round(value, 4), "E vs C", round(combined_rate, 1)])
+        combined_rate = len(pairs) / (len(pairs) / max(rate, 1e-9) + seconds) if rate else None
+        rows.append([label, round(value, 4), "E vs C", round(combined_rate, 1) if combined_rate else "-"])
         figures["ours_with_alignment"] = round(value, 4)
-        figures["ours_with_alignment_pairs_per_s"] = round(combined_rate, 1)
-    seen = trained_on_count(pairs, config)
+        figures["ours_with_alignment_pairs_per_s"] = round(combined_rate, 1) if combined_rate else None
+    seen = 0 if given is not None else trained_on_count(pairs, config)
     figures["pairs_trained_on"] = seen
     print_table(["method", metric, "mapping", "pairs/s"], rows)
     if seen:
