@@ -68,7 +68,7 @@ from .. import models
 from ..config import Config
 from ..judging import lexicon
 from ..judging.quantities import DECADE_WORDS, canonical, quantity, same_quantity, unit
-from ..judging.rules import MONTH_BY_ABBR, MONTH_NAMES
+from ..judging.rules import MONTH_BY_ABBR, MONTH_NAMES, range_joined
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
 
@@ -846,12 +846,10 @@ def _year_in_period(claim, slot: Slot, evidence, cand: Slot) -> bool:
         return False  # "completed in 1888": completion is the period's end, 1889
     k = cand.i
     span = _number_range(evidence, k)
-    if span is None:
-        # "between 1993 and 2018": "and" joins a range only after "between".
-        if k + 2 < len(evidence) and evidence[k + 1].lower_ == "and" and k > 0 and evidence[k - 1].lower_ == "between":
-            span = (number_value(evidence[k].text), number_value(evidence[k + 2].text), 0)
-        elif k >= 3 and evidence[k - 1].lower_ == "and" and evidence[k - 3].lower_ == "between":
-            span = (number_value(evidence[k - 2].text), number_value(evidence[k].text), 1)
+    if span is None:  # "between 1993 and 2018"
+        i, j = (k, k + 2) if k + 2 < len(evidence) and range_joined(evidence, k, k + 2) else (k - 2, k)
+        if i >= 0 and range_joined(evidence, i, j):
+            span = (number_value(evidence[i].text), number_value(evidence[j].text), 0 if i == k else 1)
     year = number_value(str(slot.value))
     if span is None or year is None or span[0] is None or span[1] is None:
         return False

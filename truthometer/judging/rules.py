@@ -77,7 +77,7 @@ def _context(span, i: int, j: int, window: int = 4) -> frozenset:
                      if not (t.is_stop or t.is_punct or t.like_num) and not (i <= t.i < j))
 
 
-def _range_joined(doc, i: int, j: int) -> bool:
+def range_joined(doc, i: int, j: int) -> bool:
     """Whether tokens ``i`` < ``j`` are the two ends of one range: "10 to 15", "1887–1889", "between 1993
     and 2018" (a bare "and" joins two values, not a range: "42% and 21%")."""
     between = [t.lower_ for t in doc[i + 1:j]]
@@ -91,7 +91,7 @@ def _range_bounds(span, k: int, value) -> tuple | None:
     doc = span.doc
     for i, j in ((k, k + 2), (k - 2, k)):
         if span.start <= i and j < span.end and i != j and doc[i].like_num and doc[j].like_num \
-                and _range_joined(doc, i, j):
+                and range_joined(doc, i, j):
             other = _number_value(doc[j if i == k else i].text)
             if other is not None and value is not None:
                 return (min(value, other), max(value, other))
@@ -124,7 +124,7 @@ def extract_slots(span) -> list[Slot]:
                                  | {y for t in ent if _YEAR_RANGE.match(t.text) for y in _YEAR_RANGE.match(t.text).groups()}))
             ends = [t.i for t in ent if _YEAR.match(t.text)]
             bounds = (int(years[0]), int(years[-1])) if len(years) == 2 and (
-                len(ends) == 2 and _range_joined(span.doc, ends[0], ends[1])
+                len(ends) == 2 and range_joined(span.doc, ends[0], ends[1])
                 or not ends and sum(1 for t in ent if _YEAR_RANGE.match(t.text)) == 1) else None
             months = tuple(sorted({MONTH_BY_ABBR[t.lower_[:3]] for t in ent if t.lower_[:3] in MONTH_BY_ABBR
                                    and t.is_alpha and (len(t) == 3 or t.lower_ in MONTH_NAMES)}))
