@@ -86,6 +86,12 @@ def range_joined(doc, i: int, j: int) -> bool:
     return between == ["and"] and i > 0 and doc[i - 1].lower_ == "between"
 
 
+def _period(text: str) -> tuple[str, str] | None:
+    """The two years of a period written as one token ("1962–1963"), or None."""
+    m = _YEAR_RANGE.match(text)
+    return m.groups() if m else None
+
+
 def _range_bounds(span, k: int, value) -> tuple | None:
     """(low, high) of the range token ``k`` ends, or None: a range covers every value between its ends."""
     doc = span.doc
@@ -119,13 +125,12 @@ def extract_slots(span) -> list[Slot]:
     slots: list[Slot] = []
     taken: set[int] = set()
     for ent in span.ents:
-        if ent.label_ == "DATE" and any(_YEAR.match(t.text) or _YEAR_RANGE.match(t.text) for t in ent):
-            years = tuple(sorted({t.text for t in ent if _YEAR.match(t.text)}
-                                 | {y for t in ent if _YEAR_RANGE.match(t.text) for y in _YEAR_RANGE.match(t.text).groups()}))
-            ends = [t.i for t in ent if _YEAR.match(t.text)]
-            bounds = (int(years[0]), int(years[-1])) if len(years) == 2 and (
-                len(ends) == 2 and range_joined(span.doc, ends[0], ends[1])
-                or not ends and sum(1 for t in ent if _YEAR_RANGE.match(t.text)) == 1) else None
+        ends = [t for t in ent if _YEAR.match(t.text)]
+        periods = [p for t in ent if (p := _period(t.text))]
+        if ent.label_ == "DATE" and (ends or periods):
+            years = tuple(sorted({t.text for t in ends} | {y for p in periods for y in p}))
+            joined = len(ends) == 2 and range_joined(span.doc, ends[0].i, ends[1].i) or not ends and len(periods) == 1
+            bounds = (int(years[0]), int(years[-1])) if len(years) == 2 and joined else None
             months = tuple(sorted({MONTH_BY_ABBR[t.lower_[:3]] for t in ent if t.lower_[:3] in MONTH_BY_ABBR
                                    and t.is_alpha and (len(t) == 3 or t.lower_ in MONTH_NAMES)}))
             days = tuple(sorted({int(t.text.rstrip("stndrh")) for t in ent if re.fullmatch(r"\d{1,2}(st|nd|rd|th)?", t.text)
@@ -143,11 +148,10 @@ def extract_slots(span) -> list[Slot]:
         if _YEAR.match(t.text) and t.like_num:
             slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((t.text,), (), ()),
                               label="DATE", context=_context(span, t.i, t.i + 1)))
-        elif _YEAR_RANGE.match(t.text):
-            first, last = _YEAR_RANGE.match(t.text).groups()
-            slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((first, last), (), ()),
+        elif period := _period(t.text):
+            slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), (period, (), ()),
                               label="DATE", context=_context(span, t.i, t.i + 1),
-                              bounds=(min(int(first), int(last)), max(int(first), int(last)))))
+                              bounds=(min(map(int, period)), max(map(int, period)))))
         elif t.like_num and _number_value(t.text) is not None:
             unit = _unit_after(span, t.i)
             value = _number_value(t.text)
