@@ -124,6 +124,10 @@ def test_bad_files(tmp_path):
     bad.write_text('{"claim": "x"}\n', encoding="utf-8")
     with pytest.raises(InputError, match="label"):
         nli_common.fever_sym(bad)
+    binary = tmp_path / "binary.jsonl"
+    binary.write_bytes(bytes(range(128, 256)) * 8)
+    with pytest.raises(InputError, match="not UTF-8"):
+        nli_common.fever_sym(binary)
 
 
 def test_metrics():

@@ -7,18 +7,22 @@ from pathlib import Path
 from ..errors import InputError
 
 
-def read_jsonl(path: str | Path) -> list[dict]:
+def read_jsonl(path: str | Path, option: str = "--data") -> list[dict]:
+    """The rows of a JSONL file given by ``option``; InputError for a missing, non-UTF-8 or malformed one."""
     path = Path(path)
     if not path.is_file():
-        raise InputError(f"{path}: no such file (pass the data file with --data)")
+        raise InputError(f"{path}: no such file (pass the data file with {option})")
     rows = []
     with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if line.strip():
-                try:
+        number = 0
+        try:
+            for number, line in enumerate(handle, 1):
+                if line.strip():
                     rows.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    raise InputError(f"{path}:{number}: not a JSON object ({exc.msg})") from exc
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}:{number}: not a JSON object ({exc.msg})") from exc
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{path}: not UTF-8 text; expected a JSONL data file") from exc
     return rows
 
 

@@ -63,7 +63,7 @@ def cross_validated(path: str, pairs) -> np.ndarray:
 
     chosen = json.loads((Path(BUNDLED_DIR) / "head.json").read_text(encoding="utf-8"))["chosen"]
     by_pair = {}
-    for row in read_jsonl(path):
+    for row in read_jsonl(path, "--cv-predictions"):
         if isinstance(row, dict) and chosen.startswith(str(row.get("candidate"))):
             by_pair[(row.get("claim"), row.get("evidence"))] = row.get("probs")
     missing = [p for p in pairs if (p.hypothesis, p.premise) not in by_pair]
