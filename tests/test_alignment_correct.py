@@ -117,6 +117,21 @@ def test_never_flipped_both_ways():
         == "The museum is not closed."
 
 
+def test_no_before_an_object_negates_the_predicate():
+    # "had no children" says she did not have any: the opposite of "had children", either way round.
+    a = align("Tatum O'Neal had children.", "In 1986, O'Neal married John McEnroe, with whom she had no children.")
+    assert a.polarity_mismatch and a.evidence_negated and not a.claim_negated
+    assert fix("Tatum O'Neal had no children.",
+               "In 1986, O'Neal married John McEnroe, with whom she had three children.").corrected \
+        == "Tatum O'Neal had children."
+    # A singular object takes an article in place of "no"; "no other" becomes "another".
+    assert fix("The town has no museum.", "The town has a museum of local history.").corrected \
+        == "The town has a museum."
+    assert fix("The lake has no other name.", "The lake, also known as Blue Water, has another name.").corrected \
+        == "The lake has another name."
+    assert not align("She had no children.", "She had no children.").polarity_mismatch
+
+
 def test_slot_not_covered_is_left_with_a_note():
     s = fix("Git was created by Linus Torvalds in 2004 in Finland.", "Git was created in 2005 by Linus Torvalds.")
     assert s.corrected == "Git was created by Linus Torvalds in 2005 in Finland."

@@ -75,9 +75,14 @@ def test_the_pipeline_combination_overrules_a_support_with_a_wrong_year_and_a_co
     label, out, seconds = fever_sym.as_the_pipeline_combines(
         pairs, ["entailment", "entailment", "contradiction"], [0.95, 1.0, 0.97], Config())
     assert out == ["contradiction", "entailment", "entailment"] and seconds >= 0
-    # Unsure and not a near-paraphrase: the contradiction stands (the pipeline would not call it support).
-    _, out, _ = fever_sym.as_the_pipeline_combines(pairs[2:], ["contradiction"], [0.3], Config())
+    # Unsure and not a near-paraphrase: the contradiction stands (the pipeline would not call it support)...
+    unsure = [nli_common.Pair("The bridge was opened in 1932 .", "The bridge opened in 1932 in Lyon .",
+                              "neutral", "g3")]
+    _, out, _ = fever_sym.as_the_pipeline_combines(unsure, ["contradiction"], [0.3], Config())
     assert out == ["contradiction"]
+    # ... unless the evidence states every slot of the claim the same way: then it is support.
+    _, out, _ = fever_sym.as_the_pipeline_combines(pairs[2:], ["contradiction"], [0.3], Config())
+    assert out == ["entailment"]
 
 
 def test_sick_bench_reads_split(tmp_path, capsys):

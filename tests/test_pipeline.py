@@ -116,8 +116,8 @@ def _judged(score, relation="contradiction"):
 
 
 class _Aligned:
-    def __init__(self, contradicts):
-        self.contradicts = contradicts
+    def __init__(self, contradicts, confirms=False):
+        self.contradicts, self.confirms = contradicts, confirms
 
 
 def test_a_judge_contradiction_no_slot_explains_is_treated_as_unsure():
@@ -137,6 +137,28 @@ def test_a_judge_contradiction_no_slot_explains_is_treated_as_unsure():
     settle_unlocated(located, _Aligned(True), Config(method="nli"))
     assert located.status == "contradicted" and located.evidence[0].relation == "contradiction"
     assert UNLOCATED_NOTE not in located.notes
+
+
+def test_a_judge_contradiction_the_alignment_confirms_in_full_is_support():
+    from truthometer.alignment import Alignment, align
+    from truthometer.config import Config
+    from truthometer.pipeline import CONFIRMED_NOTE, UNLOCATED_NOTE, settle_unlocated
+    from truthometer.report import Evidence, SentenceResult
+
+    claim, text = "It melts at about 3,034 °F.", "Titanium melts at 1,668 °C."
+    alignment = align(claim, text)
+    assert alignment.confirms  # the temperature in another unit, the same verb
+    evidence = [Evidence(text, "reference", "ti.md #3", 0.45, "contradiction", probability=0.7)]
+    result = SentenceResult(0, claim, 0, len(claim), "contradicted", "contradicted", 0.45, evidence)
+    settle_unlocated(result, alignment, Config(method="nli"))
+    assert result.status == "supported" and evidence[0].relation == "support"
+    assert CONFIRMED_NOTE in result.notes and UNLOCATED_NOTE not in result.notes
+    assert "every slot" in result.reason and "near-paraphrase" not in result.reason
+    # A slot the evidence leaves unsaid is no confirmation: unsure, as before.
+    partial = align("It melts at about 3,034 °F in a vacuum furnace.", text)
+    assert not partial.confirms and not partial.contradicts
+    # Nor is an alignment with no slot at all.
+    assert not Alignment("It is.", "It is.").confirms
 
 
 def test_the_nli_method_still_flags_a_wrong_year():

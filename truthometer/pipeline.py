@@ -427,6 +427,8 @@ def decide(result: SentenceResult, detection, mismatches: list[Mismatch]) -> Non
 
 UNLOCATED_NOTE = ("the entailment judge leaned to contradiction, but the alignment finds no slot the "
                   "evidence fills differently and no opposite polarity: treated as unsure")
+CONFIRMED_NOTE = ("the entailment judge leaned to contradiction, but the alignment finds every slot of the "
+                  "claim in that evidence, stated the same way: counted as support")
 
 
 def settle_unlocated(result: SentenceResult, alignment, config: Config) -> None:
@@ -437,17 +439,30 @@ def settle_unlocated(result: SentenceResult, alignment, config: Config) -> None:
     nothing to correct. On LLM-written text such flags are mostly paraphrases the small judge misreads
     ("one charge lasts ten days" / "the battery lasts ten days"), so the judge counts as unsure there,
     and the cascade decides as it does for a neutral judge (a near-paraphrase is support).
+
+    Where the alignment does more than fail to place it, and confirms every slot of the claim in that
+    evidence (each name, number, date, noun and the predicate found, none filled otherwise, the same
+    polarity), that evidence is support. On FEVER-Symmetric such judge contradictions are wrong 11 times
+    in 14 (grouped cross-validated judge).
     """
     if result.status != "contradicted" or (alignment is not None and alignment.contradicts):
         return
+    confirmed = alignment is not None and alignment.confirms
     for ev in result.evidence:
         if ev.relation == "contradiction":
             ev.relation = "related"
+            if confirmed and ev.text == alignment.evidence:
+                ev.relation, ev.probability = "support", None
     support_near_paraphrase(result.evidence, config)
     result.suggestion = None
     decide(result, None, [])
-    result.notes = list(dict.fromkeys([*result.notes, UNLOCATED_NOTE]))
-    result.reason += f"; {UNLOCATED_NOTE}"
+    note = UNLOCATED_NOTE
+    if confirmed and result.status == "supported":
+        top = next(e for e in result.evidence if e.relation == "support")
+        result.reason = f"the {top.source} evidence states every slot of the claim the same way (alignment)"
+        note = CONFIRMED_NOTE
+    result.notes = list(dict.fromkeys([*result.notes, note]))
+    result.reason += f"; {note}"
 
 
 def _correction_candidates(result: SentenceResult) -> list[Evidence]:

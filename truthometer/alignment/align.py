@@ -233,6 +233,12 @@ class Alignment:
         """Not confirmed in full: any slot substituted or unconfirmed, or the opposite polarity."""
         return self.contradicts or bool(self.unconfirmed)
 
+    @property
+    def confirms(self) -> bool:
+        """Confirmed in full: the claim has slots, the evidence states each of them the same way, and
+        with the same polarity."""
+        return bool(self.edges) and not self.flagged
+
     def to_dict(self) -> dict[str, Any]:
         return {"claim": self.claim, "evidence": self.evidence,
                 "tokens": [asdict(t) for t in self.tokens], "edges": [asdict(e) for e in self.edges],
@@ -527,6 +533,9 @@ def _negated_at(doc, index: int) -> bool:
         for child in t.children:
             if child.dep_ == "neg" or child.lower_ in ("not", "n't", "never"):
                 return True
+            if t.i == index and child.dep_ == "dobj" and any(g.lower_ == "no" and g.dep_ == "det"
+                                                             for g in child.children):
+                return True  # "had no children": did not have any
         if t.i != index and (t.lemma_.lower() in NEGATIVE_IMPLICATIVES or yet_to(t)):
             return True
         if t.dep_ in ("pcomp", "pobj") and t.head.lower_ == "before" and t.head.head.lemma_.lower() == "die":

@@ -467,6 +467,25 @@ def _with_compounds(alignment: Alignment, edge, start: int) -> tuple[int, str, i
     return cdoc[ci].idx, span.text, span.start_char
 
 
+def _no_object(verb):
+    """The "no" of an object that negates the predicate ("had no children"), else None."""
+    return next((g for c in verb.children if c.dep_ == "dobj" for g in c.children
+                 if g.lower_ == "no" and g.dep_ == "det"), None)
+
+
+def _affirm_object(claim: str, no, sub) -> Substitution:
+    """ "no" replaced as the predicate is affirmed: dropped before a plural ("had no children" -> "had
+    children"), an article before a singular ("has no king" -> "has a king", "has no other name" -> "has
+    another name")."""
+    start, end = no.idx, no.idx + len(no.text)
+    nxt = no.doc[no.i + 1] if no.i + 1 < len(no.doc) else None
+    if no.head.tag_ in ("NNS", "NNPS"):
+        return sub(start, end + (1 if claim[end:end + 1] == " " else 0), "")
+    if nxt is not None and nxt.lower_ == "other":
+        return sub(start, nxt.idx + len(nxt.text), "another")
+    return sub(start, end, article_for(nxt.text if nxt is not None else no.head.text))
+
+
 def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str, locator: str,
                            taken: list[tuple[int, int]]) -> tuple[Substitution | None, str]:
     doc = alignment.claim_doc
@@ -489,7 +508,8 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     if alignment.claim_negated:
         negs = [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
         if not negs:
-            return None, ""
+            no = _no_object(root)
+            return (_affirm_object(claim, no, sub) if no is not None else None), ""
         neg = negs[0]
         verb = neg.head if neg.head.pos_ in ("VERB", "AUX") else root
         new_verb_text = None

@@ -39,7 +39,8 @@ def as_the_pipeline_combines(pairs, ours: list[str], cos, config) -> tuple[str, 
     """The judge's E-vs-C labels as ``truthometer.pipeline`` combines them with the alignment: a support
     the alignment overrules (a name, number, date or code substituted, or the opposite polarity) is a
     contradiction; a contradiction it cannot place in any slot is unsure, and then a near-paraphrase
-    (cosine at or above ``paraphrase_threshold``) is support. Returns the row label, the labels and the alignment's seconds."""
+    (cosine at or above ``paraphrase_threshold``) is support, and so is evidence that states every slot of
+    the claim the same way. Returns the row label, the labels and the alignment's seconds."""
     from ..alignment import align_many
     from ..judging.nli.alignment import normalise
     from ..pipeline import overrules_support
@@ -50,7 +51,8 @@ def as_the_pipeline_combines(pairs, ours: list[str], cos, config) -> tuple[str, 
     for label, alignment, similarity in zip(ours, alignments, cos):
         if label == "entailment" and overrules_support(alignment):
             label = "contradiction"
-        elif label == "contradiction" and not alignment.contradicts and similarity >= config.paraphrase_threshold:
+        elif label == "contradiction" and not alignment.contradicts and (
+                alignment.confirms or similarity >= config.paraphrase_threshold):
             label = "entailment"
         out.append(label)
     return "ours + alignment, as the pipeline combines them", out, time.perf_counter() - start
