@@ -121,6 +121,7 @@ def test_no_before_an_object_negates_the_predicate():
     # "had no children" says she did not have any: the opposite of "had children", either way round.
     a = align("Tatum O'Neal had children.", "In 1986, O'Neal married John McEnroe, with whom she had no children.")
     assert a.polarity_mismatch and a.evidence_negated and not a.claim_negated
+    assert not a.unconfirmed  # "O'Neal", one token, is the surname of "Tatum O'Neal"
     assert fix("Tatum O'Neal had no children.",
                "In 1986, O'Neal married John McEnroe, with whom she had three children.").corrected \
         == "Tatum O'Neal had children."

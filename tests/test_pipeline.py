@@ -157,8 +157,11 @@ def test_a_judge_contradiction_the_alignment_confirms_in_full_is_support():
     # A slot the evidence leaves unsaid is no confirmation: unsure, as before.
     partial = align("It melts at about 3,034 °F in a vacuum furnace.", text)
     assert not partial.confirms and not partial.contradicts
-    # Nor is an alignment with no slot at all.
+    # Nor is an alignment with no slot at all, nor one whose slots are all there but not the claim's verb.
     assert not Alignment("It is.", "It is.").confirms
+    married = "In 1986, O'Neal married professional tennis player John McEnroe, with whom she had three children."
+    assert not align("In 1986, Tatum O'Neal died.", married).confirms
+    assert align("In 1986, Tatum O'Neal got married.", married).confirms
 
 
 def test_the_nli_method_still_flags_a_wrong_year():

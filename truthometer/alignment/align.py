@@ -235,9 +235,11 @@ class Alignment:
 
     @property
     def confirms(self) -> bool:
-        """Confirmed in full: the claim has slots, the evidence states each of them the same way, and
-        with the same polarity."""
-        return bool(self.edges) and not self.flagged
+        """Confirmed in full: the claim has slots, the evidence states each of them the same way, and its
+        predicate, with the same polarity. Slots alone are not enough: "In 1986, O'Neal died" has the
+        date and the name of "In 1986, O'Neal married"."""
+        return bool(self.edges) and not self.flagged and self.claim_doc is not None \
+            and self.evidence_doc is not None and _predicate_stated(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {"claim": self.claim, "evidence": self.evidence,
@@ -247,6 +249,16 @@ class Alignment:
 
     def to_html(self) -> str:
         return alignment_html(self)
+
+
+def _predicate_stated(alignment: Alignment) -> bool:
+    """The evidence states the claim's main verb: paired with it, or in the same or a derived word
+    ("developed" / "development"). A copula's predicate is its complement, a slot of its own."""
+    root = alignment.claim_doc[:].root
+    lemma = root.lemma_.lower()
+    if lemma == "be" or any(e.kind == "predicate" and e.op == EQUAL for e in alignment.edges):
+        return True
+    return any(t.lemma_.lower() == lemma or _derived(t.lemma_, lemma) for t in alignment.evidence_doc)
 
 
 def alignment_html(alignment: Alignment) -> str:
@@ -1070,8 +1082,13 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
     if re.search(rf"\b{re.escape(target)}\b", etext):
         return _find_span(evidence, target)
     words = [w for w in target.split() if len(w) > 2]
-    if slot.label == "PERSON" and len(words) > 1 and re.search(rf"\b{re.escape(words[-1])}\b", etext):
-        return _find_span(evidence, words[-1])  # "Penelope Cruz" is confirmed by "Cruz"
+    if slot.label == "PERSON" and len(words) > 1:
+        # "Penelope Cruz" is confirmed by "Cruz", "Tatum O'Neal" by "O'Neal" (one token, two words normalised).
+        for surname in dict.fromkeys((normalise(claim[slot.j - 1].text), words[-1])):
+            if surname and re.search(rf"\b{re.escape(surname)}\b", etext):
+                found = _find_span(evidence, surname)
+                if found is not None:
+                    return found
     mine = set(target.split()) - {"the", "of", "and"}
     if len(mine) == 1 and len(target) >= 4:
         # A place and its adjective are one name: "in Africa" / "the African continent".
