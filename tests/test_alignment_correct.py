@@ -133,6 +133,26 @@ def test_no_before_an_object_negates_the_predicate():
     assert not align("She had no children.", "She had no children.").polarity_mismatch
 
 
+def test_a_value_the_claim_excludes_is_not_contradicted_by_another():
+    evidence = ("Born in Naples, Renato Balestra comes from a family of architects and engineers and after a "
+                "childhood steeped in the Mid-European cultural environment of the area, he too began studying.")
+    a = align("Renato Balestra was born outside of Trieste.", evidence)
+    assert not a.contradicts and [e.op for e in a.edges if e.claim_text == "Trieste"] == ["unconfirmed"]
+    assert align("Renato Balestra was born in Trieste.", evidence).contradicts
+    assert not align("The album was recorded without Paul McCartney.", "The album was recorded with John Lennon.").contradicts
+    assert align("The album was recorded by Paul McCartney.", "The album was recorded by John Lennon.").contradicts
+
+
+def test_a_life_span_in_brackets_states_birth_and_death():
+    evidence = ("Johanna Mansfield Sullivan Macy (April 14, 1866 – October 20, 1936), better known as Anne "
+                "Sullivan, was an American teacher.")
+    assert align("Anne Sullivan was born in April of 1866.", evidence).confirms
+    assert align("Anne Sullivan died in 1936.", evidence).confirms
+    # The other end of the span is another event.
+    assert not align("Anne Sullivan died in 1866.", evidence).confirms
+    assert not align("Anne Sullivan was born in 1936.", evidence).confirms
+
+
 def test_slot_not_covered_is_left_with_a_note():
     s = fix("Git was created by Linus Torvalds in 2004 in Finland.", "Git was created in 2005 by Linus Torvalds.")
     assert s.corrected == "Git was created by Linus Torvalds in 2005 in Finland."

@@ -258,7 +258,26 @@ def _predicate_stated(alignment: Alignment) -> bool:
     lemma = root.lemma_.lower()
     if lemma == "be" or any(e.kind == "predicate" and e.op == EQUAL for e in alignment.edges):
         return True
+    if lemma in ("bear", "die") and any(e.kind == "date" and e.op == EQUAL and _life_span_end(
+            alignment.evidence_doc, e.evidence_start) == lemma for e in alignment.edges):
+        return True
     return any(t.lemma_.lower() == lemma or _derived(t.lemma_, lemma) for t in alignment.evidence_doc)
+
+
+def _life_span_end(doc, char: int) -> str | None:
+    """ "bear" or "die" for a date inside a life span in brackets ("Anne Sullivan ( April 14 , 1866 --
+    October 20 , 1936 )"): the date before the dash is the birth, the one after it the death."""
+    at = next((t for t in doc if t.idx <= char < t.idx + len(t.text)), None)
+    if at is None:
+        return None
+    opening = next((t for t in reversed(doc[:at.i]) if t.text in "()"), None)
+    closing = next((t for t in doc[at.i:] if t.text in "()"), None)
+    if opening is None or opening.text != "(" or closing is None or closing.text != ")":
+        return None
+    dashes = [t for t in doc[opening.i + 1:closing.i] if t.text in ("-", "–", "—", "--")]
+    if len(dashes) != 1:
+        return None
+    return "bear" if at.i < dashes[0].i else "die"
 
 
 def alignment_html(alignment: Alignment) -> str:
@@ -1523,6 +1542,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     _kind_nouns_name_no_value(claim, slot_edges)
     edges.extend(_phrase_objects(claim, evidence, slot_edges))
     edges.extend(_preposition_edges(claim, evidence, slot_edges))
+    _excluded_values(claim, slot_edges)
 
     # Predicate to predicate: the claim's main verb against the verb of the same subject. Under a
     # negative implicative ("refused to model") the claim's predicate is the complement verb.
@@ -1635,6 +1655,22 @@ def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
         out.append(Edge("preposition", SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char,
                         e_span.text, e_span.start_char, e_span.end_char, label="prep"))
     return out
+
+
+#: Prepositions that exclude their object: the claim says where or with what the thing is not.
+_EXCLUDING_PREPOSITIONS = {"outside", "without", "except", "excluding"}
+
+
+def _excluded_values(claim, slot_edges) -> None:
+    """A value the claim excludes ("born outside of Trieste", "made without sugar") is not contradicted by
+    another value ("born in Naples", "made with honey"): Naples may well be outside Trieste, or inside it
+    ("born outside of Italy" / "born in Naples"). Unconfirmed, not substituted."""
+    for slot, edge in slot_edges.values():
+        if edge.op != SUBSTITUTED or slot.kind not in ("entity", "noun"):
+            continue
+        prep = _preposition_of(claim[slot.i:slot.j].root)
+        if prep is not None and prep[0].lower_ in _EXCLUDING_PREPOSITIONS:
+            edge.op = UNCONFIRMED
 
 
 #: Least embedding similarity of a claim noun and its evidence counterpart, under a modifier both
