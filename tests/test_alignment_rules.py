@@ -421,6 +421,17 @@ def test_the_object_of_a_kind_noun_is_the_classifier_of_what_the_subject_is():
         "Deep Water is in the genre of crime drama ."
 
 
+def test_a_kind_noun_whose_object_the_evidence_states_is_confirmed():
+    # "the genre of death metal" and "the 2006 wave of death metal" name the same kind: nothing is left
+    # unconfirmed, and the claim is confirmed in full; another object is still a correction.
+    a = align("Daggering is associated with the genre of death metal.",
+              "It is of recent origin, associated with the 2006 wave of death metal.")
+    assert not a.flagged and a.confirms
+    assert corrected("Daggering is associated with the genre of death metal.",
+                     "It is of recent origin, associated with the 2006 wave of dancehall music.") == \
+        "Daggering is associated with the genre of dancehall music."
+
+
 def test_an_object_sharing_no_word_with_the_evidences_is_replaced_whole():
     # Word by word "three students" and "a group of retired teachers" have no counterparts; under the
     # same preposition of the same verb, the two phrases are one slot.

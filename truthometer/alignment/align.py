@@ -1755,12 +1755,17 @@ def coordinated_noun(doc, index: int) -> int:
 
 def _kind_nouns_name_no_value(claim, slot_edges) -> None:
     """A kind noun with its object ("the genre of dancehall music") names the kind the object is; it is
-    no value the evidence can fill otherwise ("the 2006 wave of dancehall music" says the same kind)."""
+    no value the evidence can fill otherwise ("the 2006 wave of dancehall music" says the same kind), and
+    where the evidence states the object, it states the kind."""
     for slot, edge in slot_edges.values():
         noun = claim[slot.i]
-        if slot.kind == "noun" and edge.op == SUBSTITUTED and noun.lemma_.lower() in _KIND_NOUNS and any(
-                c.dep_ == "prep" and c.lower_ == "of" and any(o.dep_ == "pobj" for o in c.children)
-                for c in noun.children):
+        objects = [o for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
+                   for o in c.children if o.dep_ == "pobj"]
+        if slot.kind != "noun" or edge.op == EQUAL or noun.lemma_.lower() not in _KIND_NOUNS or not objects:
+            continue
+        if all(o.i in slot_edges and slot_edges[o.i][1].op == EQUAL for o in objects):
+            edge.op = EQUAL
+        elif edge.op == SUBSTITUTED:
             edge.op = UNCONFIRMED
 
 
