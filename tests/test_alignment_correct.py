@@ -153,6 +153,16 @@ def test_a_life_span_in_brackets_states_birth_and_death():
     assert not align("Anne Sullivan was born in 1936.", evidence).confirms
 
 
+def test_a_date_the_claim_holds_at_pairs_only_with_the_date_the_evidence_holds_at():
+    # "as of 2016" is when the claim is said to hold, not the year of an event: the year of a film the
+    # evidence names is no correction of it, and it is not corrected into "has yet to ... as of 1992".
+    evidence = "Lee relocated to Seattle to work in theater, where she was cast in the 1992 film Fire Walk with Me."
+    a = align("Sheryl Lee has yet to appear in a film as of 2016.", evidence)
+    assert not a.substituted and [e.op for e in a.edges if e.claim_text == "2016"] == ["unconfirmed"]
+    assert fix("As of 2020, the city had 5,000 residents.", "As of 2021, the city had 5,200 residents.").corrected \
+        == "As of 2021, the city had 5,200 residents."
+
+
 def test_slot_not_covered_is_left_with_a_note():
     s = fix("Git was created by Linus Torvalds in 2004 in Finland.", "Git was created in 2005 by Linus Torvalds.")
     assert s.corrected == "Git was created by Linus Torvalds in 2005 in Finland."

@@ -1543,6 +1543,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     edges.extend(_phrase_objects(claim, evidence, slot_edges))
     edges.extend(_preposition_edges(claim, evidence, slot_edges))
     _excluded_values(claim, slot_edges)
+    _reference_times(claim, evidence, slot_edges)
 
     # Predicate to predicate: the claim's main verb against the verb of the same subject. Under a
     # negative implicative ("refused to model") the claim's predicate is the complement verb.
@@ -1670,6 +1671,23 @@ def _excluded_values(claim, slot_edges) -> None:
             continue
         prep = _preposition_of(claim[slot.i:slot.j].root)
         if prep is not None and prep[0].lower_ in _EXCLUDING_PREPOSITIONS:
+            edge.op = UNCONFIRMED
+
+
+def _as_of(tok) -> bool:
+    """ "as of 2016": the date the statement holds at, not the date of an event."""
+    return tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.lower_ == "as"
+
+
+def _reference_times(claim, evidence, slot_edges) -> None:
+    """A date the claim is said to hold at ("has yet to appear in a film as of 2016") pairs only with the
+    date the evidence holds at ("as of 2021, the city had ..."): the year of an event the evidence tells
+    ("the 1992 film") is no other value of it."""
+    for slot, edge in slot_edges.values():
+        if slot.kind != "date" or edge.op != SUBSTITUTED or not _as_of(claim[slot.i:slot.j].root):
+            continue
+        theirs = evidence.char_span(edge.evidence_start, edge.evidence_end, alignment_mode="expand")
+        if theirs is None or not _as_of(theirs.root):
             edge.op = UNCONFIRMED
 
 
