@@ -163,6 +163,18 @@ def test_a_date_the_claim_holds_at_pairs_only_with_the_date_the_evidence_holds_a
         == "As of 2021, the city had 5,200 residents."
 
 
+def test_a_phrasal_verb_is_no_counterpart_of_its_bare_verb():
+    # "passed along roles in X" is not "passed in X": the correction is the negation, not "passed in".
+    claim = "Annette Badland appeared in Wizards vs Aliens."
+    evidence = ("She has played Margaret Blaine in the BBC science fiction series Doctor Who , Doomsday Dora in "
+                "The Sparticle Mystery , Birdie Henshall in the drama series Cutting It , Mavis in season 6 of "
+                "Skins but passed along roles of Ursula Crowe in children 's science fiction/fantasy series "
+                "Wizards vs Aliens , and Babe Smith in soap opera EastEnders .")
+    assert not [e for e in align(claim, evidence).edges if e.kind == "predicate"]
+    s = suggest_correction(claim, evidence, contradicted=True)
+    assert s is not None and s.corrected == "Annette Badland did not appear in Wizards vs Aliens."
+
+
 def test_slot_not_covered_is_left_with_a_note():
     s = fix("Git was created by Linus Torvalds in 2004 in Finland.", "Git was created in 2005 by Linus Torvalds.")
     assert s.corrected == "Git was created by Linus Torvalds in 2005 in Finland."

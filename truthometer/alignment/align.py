@@ -2098,6 +2098,8 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
         return edge
     if not _complements_covered(root, e_verb):
         return None  # another verb with other participants tells another event, not a wrong verb
+    if any(c.dep_ == "prt" and not any(m.lower_ == c.lower_ for m in root.children) for c in e_verb.children):
+        return None  # a phrasal verb says something else than its verb: "passed along roles" is no "passed"
     # A past participle stands for a past tense ("Paramore ..., disbanded in 2004" / "Paramore formed").
     # And a participle without an auxiliary is a past tense the tagger misread ("David Spade directed in").
     root_tag = "VBD" if root.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass") for c in root.children) \
