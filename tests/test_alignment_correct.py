@@ -175,6 +175,14 @@ def test_a_phrasal_verb_is_no_counterpart_of_its_bare_verb():
     assert s is not None and s.corrected == "Annette Badland did not appear in Wizards vs Aliens."
 
 
+def test_the_date_of_an_event_the_claim_tells_undated_is_no_date_of_another():
+    # 1970 dates the founding, which the claim tells without a date; it says nothing of the birth.
+    a = align("The company was founded by a man who was born in 1950.", "The company was founded in 1970 by John Smith.")
+    assert [e.op for e in a.edges if e.claim_text == "1950"] == ["unconfirmed"]
+    assert fix("The company was founded in 1950.", "The company was founded in 1970 by John Smith.").corrected \
+        == "The company was founded in 1970."
+
+
 def test_slot_not_covered_is_left_with_a_note():
     s = fix("Git was created by Linus Torvalds in 2004 in Finland.", "Git was created in 2005 by Linus Torvalds.")
     assert s.corrected == "Git was created by Linus Torvalds in 2005 in Finland."

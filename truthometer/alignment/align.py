@@ -828,15 +828,18 @@ def _same_event(claim, slot: Slot, evidence, cand: Slot) -> float:
 
 def _dates_another_event(claim, slot: Slot, evidence, cand: Slot) -> bool:
     """The evidence tells the claim's event (its verb) and dates the candidate by another verb: "It was
-    discovered by Arthur Dempster ( born April 9 , 2014 )" does not date the discovery."""
+    discovered by Arthur Dempster ( born April 9 , 2014 )" does not date the discovery. Nor does the date
+    of an event the claim tells undated date another of its events: "discovered in 1935 by Dempster" does
+    not date the birth of "discovered by a person who was born in 2014"."""
     mine, theirs = _event_verb(claim, slot.i, slot.j), _event_verb(evidence, cand.i, cand.j)
     if mine is None or theirs is None or mine.lemma_.lower() in ("be", "have") \
             or theirs.lemma_.lower() in ("be", "have"):
         return False
-    lemma = mine.lemma_.lower()
-    if not any(t.lemma_.lower() == lemma and t.pos_ == "VERB" for t in evidence):
+    lemma, other = mine.lemma_.lower(), theirs.lemma_.lower()
+    if lemma == other:
         return False
-    return theirs.lemma_.lower() != lemma
+    return any(t.lemma_.lower() == lemma and t.pos_ == "VERB" for t in evidence) \
+        or any(t.lemma_.lower() == other and t.pos_ == "VERB" for t in claim)
 
 
 def _range_end_bonus(claim, slot: Slot, evidence, cand: Slot, cands: list[Slot]) -> float:
