@@ -164,6 +164,27 @@ def test_a_judge_contradiction_the_alignment_confirms_in_full_is_support():
     assert align("In 1986, Tatum O'Neal got married.", married).confirms
 
 
+def test_an_acronym_and_its_spelt_out_name_are_one_name():
+    from truthometer.alignment import align
+
+    nlp = models.nlp()
+    spelt = "The National Aeronautics and Space Administration launched the Voyager 1 probe in 1977."
+    for claim, evidence in (("NASA launched the Voyager 1 probe in 1977.", spelt),
+                            (spelt, "NASA launched the Voyager 1 probe in 1977.")):
+        assert find_mismatches(nlp(claim)[:], nlp(evidence)[:]) == []
+        assert not align(claim, evidence).flagged
+    # Inside a longer name, and not for another agency.
+    assert not align("It was named after the Chechen-Ingush ASSR.",
+                     "It was named after the Chechen-Ingush Autonomous Soviet Socialist Republic.").flagged
+    other = "The European Space Agency launched the Voyager 1 probe in 1977."
+    assert [m.kind for m in find_mismatches(nlp("NASA launched the Voyager 1 probe in 1977.")[:], nlp(other)[:])] \
+        == ["entity"]
+    assert align("NASA launched the Voyager 1 probe in 1977.", other).contradicts
+    report = check("The WHO declared a pandemic in 2020.",
+                   references=[("who.md", "The World Health Organization declared a pandemic in 2020.")])
+    assert report.sentences[0].status == "supported"
+
+
 def test_the_nli_method_still_flags_a_wrong_year():
     from truthometer.config import Config
 

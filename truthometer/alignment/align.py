@@ -68,7 +68,7 @@ from .. import models
 from ..config import Config
 from ..judging import lexicon
 from ..judging.quantities import DECADE_WORDS, canonical, quantity, same_quantity, unit
-from ..judging.rules import MONTH_BY_ABBR, MONTH_NAMES, range_joined
+from ..judging.rules import ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, range_joined
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
 
@@ -1095,12 +1095,51 @@ def _subject_of_the_main_clause(claim, evidence, index: int):
     return evidence[min(t.i for t in subject.subtree):last.i + 1]
 
 
+def _acronym_span(claim_span, doc) -> tuple[int, int] | None:
+    """Where ``doc`` names ``claim_span`` by its acronym or spells its acronym out: "NASA" / "the National
+    Aeronautics and Space Administration", "Chechen-Ingush ASSR" / "Chechen-Ingush Autonomous Soviet
+    Socialist Republic", and the other way round."""
+    mine = acronym(claim_span.text)
+    if mine is not None:
+        return _spelt_out(mine, doc)
+    found = next(((t.i, t.i + 1) for t in doc if abbreviates(t.text, claim_span.text)), None)
+    last = acronym(claim_span[-1].text) if len(claim_span) > 1 else None
+    if found is not None or last is None:
+        return found
+    # A name ending in an acronym: its other words, then the acronym spelt out.
+    run, words = _spelt_out(last, doc), normalise(claim_span[:-1].text)
+    if run is None:
+        return None
+    start = next((k for k in range(run[0] - 1, max(run[0] - 6, -1), -1)
+                  if normalise(doc[k:run[0]].text) == words), None)
+    return (start, run[1]) if start is not None else None
+
+
+def _spelt_out(letters: str, doc) -> tuple[int, int] | None:
+    """The capitalised words of ``doc`` whose initials are ``letters``: "World Health Organization"."""
+    for i, t in enumerate(doc):
+        if not t.text[:1].isupper() or t.lower_ in ACRONYM_SKIPS:
+            continue
+        j, words = i, []
+        while j < len(doc) and len(initials(words)) < len(letters) and (
+                doc[j].text[:1].isupper() or doc[j].lower_ in ACRONYM_SKIPS and words):
+            words.append(doc[j].text)
+            j += 1
+        if initials(words) == letters and len(words) > 1:
+            return i, j
+    return None
+
+
 def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
-    """Where the evidence names the same entity (full name, surname of a person, fuzzy spelling)."""
+    """Where the evidence names the same entity (full name, surname of a person, fuzzy spelling, an
+    acronym of it)."""
     target = slot.value
     etext = normalise(evidence.text)
     if not target:
         return None
+    spelt = _acronym_span(claim[slot.i:slot.j], evidence)
+    if spelt is not None:
+        return spelt
     if re.search(rf"\b{re.escape(target)}\b", etext):
         return _find_span(evidence, target)
     words = [w for w in target.split() if len(w) > 2]
@@ -1411,6 +1450,14 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             # A word derived from the claim's states the same thing ("plays drums" / "a drummer").
             lemma_hit = lemma_hit or [e for e in evidence if _content(e) and slot.j - slot.i == 1
                                       and e.pos_ in ("NOUN", "ADJ", "VERB") and _derived(ctext.text, e.text)]
+            spelt = _acronym_span(ctext, evidence) if not lemma_hit and acronym(ctext.text) else None
+            if spelt is not None:  # "Chechen-Ingush ASSR" / "... Autonomous Soviet Socialist Republic"
+                span = evidence[spelt[0]:spelt[1]]
+                edge.op, edge.evidence_text, edge.score = EQUAL, span.text, 1.0
+                edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
+                edges.append(edge)
+                slot_edges[slot.i] = (slot, edge)
+                continue
             rival = _subject_with_clause_naming(claim, slot, evidence, lemma_hit[0].i) if lemma_hit else None
             if rival is not None:
                 _substitute(edge, rival, used)

@@ -218,6 +218,9 @@ def _best_counterpart(slot: Slot, options: list[Slot]) -> Slot:
 def _same_entity(claim: Slot, evidence_text_lower: str, evidence_slots: list[Slot] = ()) -> bool:
     if claim.value in evidence_text_lower:
         return True
+    if any(e.kind == "entity" and (abbreviates(claim.text, e.text) or abbreviates(e.text, claim.text))
+           for e in evidence_slots):
+        return True  # "NASA" / "the National Aeronautics and Space Administration"
     mine = set(re.findall(r"\w+", claim.value)) - {"the", "of", "and"}
     for e in evidence_slots:
         # One name contained in the other ("Linus Torvalds" / "Torvalds"), whatever label NER gave each.
@@ -228,6 +231,28 @@ def _same_entity(claim: Slot, evidence_text_lower: str, evidence_slots: list[Slo
     parts = [p for p in re.findall(r"\w+", claim.value) if len(p) > 2]
     # "Penélope Cruz" is confirmed by "Cruz"; "Neil Armstrong" by "Armstrong".
     return claim.label == "PERSON" and any(re.search(rf"\b{re.escape(p)}\b", evidence_text_lower) for p in parts[-1:])
+
+
+#: Words an acronym leaves out: "NASA" is National Aeronautics (and) Space Administration.
+ACRONYM_SKIPS = {"and", "of", "the", "for", "&"}
+
+
+def acronym(text: str) -> str | None:
+    """The letters of an acronym ("NASA", "U.S.", "ASSR"), else None."""
+    letters = text.replace(".", "")
+    return letters if 2 <= len(letters) <= 8 and letters.isalpha() and letters.isupper() else None
+
+
+def initials(words: list[str]) -> str:
+    return "".join(w[0] for w in words if w and w.lower() not in ACRONYM_SKIPS).upper()
+
+
+def abbreviates(short: str, long: str) -> bool:
+    """``short`` is the acronym of ``long``: "WHO" / "the World Health Organization"."""
+    letters, words = acronym(short), long.split()
+    named = [w for w in words if w.lower() not in ACRONYM_SKIPS]
+    return letters is not None and len(named) > 1 and all(w[:1].isupper() for w in named) \
+        and initials(words) == letters
 
 
 def _name_words(slot: Slot) -> set[str]:
