@@ -185,6 +185,29 @@ def test_an_acronym_and_its_spelt_out_name_are_one_name():
     assert report.sentences[0].status == "supported"
 
 
+def test_numbers_written_another_way_agree():
+    from truthometer.alignment import align
+
+    nlp = models.nlp()
+    agree = [("The company employs roughly 10,000 people.", "The company employs 9,800 people."),  # hedged
+             ("It was the first ascent of the peak.", "It was the 1st ascent of the peak."),  # ordinal
+             ("The city has 1.5 million residents.", "The city has 1,500,000 residents.")]  # scale word
+    for claim, evidence in agree:
+        assert find_mismatches(nlp(claim)[:], nlp(evidence)[:]) == [], claim
+        assert not align(claim, evidence).contradicts, claim
+    disagree = [("The company employs roughly 10,000 people.", "The company employs 15,000 people."),
+                ("The company employs 10,000 people.", "The company employs 9,800 people."),  # not hedged
+                # Rounded as written: "about 97%" is 96.5-97.5%, not 93%.
+                ("A single dose prevents measles in about 97% of people.", "A single dose is about 93% effective."),
+                ("It was the second ascent of the peak.", "It was the 1st ascent of the peak."),
+                ("The city has 1.5 million residents.", "The city has 2,100,000 residents.")]
+    for claim, evidence in disagree:
+        assert align(claim, evidence).contradicts, claim
+    assert [m.kind for m in find_mismatches(nlp(disagree[0][0])[:], nlp(disagree[0][1])[:])] == ["number"]
+    # The scaled number is confirmed, not merely left unsaid.
+    assert [e.op for e in align(*agree[2]).edges if e.kind == "number"] == ["equal"]
+
+
 def test_the_nli_method_still_flags_a_wrong_year():
     from truthometer.config import Config
 

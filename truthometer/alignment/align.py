@@ -67,7 +67,7 @@ from rapidfuzz.distance import Levenshtein
 from .. import models
 from ..config import Config
 from ..judging import lexicon
-from ..judging.quantities import DECADE_WORDS, canonical, quantity, same_quantity, unit
+from ..judging.quantities import DECADE_WORDS, canonical, hedged, near, quantity, same_quantity, unit
 from ..judging.rules import ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, range_joined
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
@@ -337,12 +337,23 @@ def _day(tok) -> int | None:
 
 
 _ORDER = {"before", "after"}
-_ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-             "eleventh", "twelfth"}
+#: Words that multiply the number before them.
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_ORDINAL_NUMBERS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                    "eleventh", "twelfth"]
+_ORDINALS = frozenset(_ORDINAL_NUMBERS)
 
 
 def _is_ordinal(tok) -> bool:
     return tok.lower_ in _ORDINALS and tok.pos_ == "ADJ"
+
+
+def _ordinal_value(word: str) -> int | None:
+    """1 for "first" or "1st", 22 for "22nd"; None for any other word."""
+    if word in _ORDINAL_NUMBERS:
+        return _ORDINAL_NUMBERS.index(word) + 1
+    found = re.fullmatch(r"(\d+)(st|nd|rd|th)", word)
+    return int(found.group(1)) if found else None
 
 
 def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
@@ -408,8 +419,12 @@ def extract_slots(doc) -> list[Slot]:
             add(Slot("date", t.i, t.i + 1, label="DATE", value=_day(t), granularity="day"))
         elif _CODE.match(t.text) and any(c.isdigit() for c in t.text) and not t.like_num:
             add(Slot("code", t.i, t.i + 1, label="CODE", value=t.text.upper()))
-        elif (t.like_num or t.lower_ in _WORD_NUMBERS) and number_value(t.text) is not None:
-            unit_word, unit_j = _unit_tokens(doc, t.i, len(doc))
+        elif (t.like_num or t.lower_ in _WORD_NUMBERS) and number_value(t.text) is not None \
+                and t.lower_ not in _SCALES:
+            # "1.5 million residents" is 1,500,000 residents: the scale is part of the number, not its unit.
+            scaled = t.i + 1 < len(doc) and doc[t.i + 1].lower_ in _SCALES
+            value = number_value(t.text) * (_SCALES[doc[t.i + 1].lower_] if scaled else 1)
+            unit_word, unit_j = _unit_tokens(doc, t.i + scaled, len(doc))
             counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None else None
             # Not a measure ("105,000 square kilometres" is an area, which no length corrects).
             if counted is not None and counted.i >= unit_j and unit(counted.text.lower()) is None:
@@ -417,7 +432,7 @@ def extract_slots(doc) -> list[Slot]:
                 # and "400 propaganda and training films" count films; the modifier is its own slot.
                 unit_word, unit_j = counted.lemma_.lower(), -1
             dim, canon = unit_of(unit_word) if unit_word else ("", "")
-            add(Slot("number", t.i, t.i + 1, label=t.ent_type_ or "CARDINAL", value=number_value(t.text),
+            add(Slot("number", t.i, t.i + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
                      unit=canon, dimension=dim, unit_j=unit_j))
             if unit_j > 0:
                 taken.update(range(t.i + 1, unit_j))  # the unit is part of the number's slot
@@ -1265,7 +1280,9 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         if slot.unit and cand.unit and slot.unit != cand.unit:
             # The same amount in another unit ("50 years" / "five decades") is the same fact.
             return same_quantity(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))
-        return slot.value == cand.value
+        # A rounded number agrees with the amount it rounds: "roughly 10,000 people" / "9,800 people".
+        return slot.value == cand.value or hedged(claim, slot.i) and slot.value is not None \
+            and cand.value is not None and near(slot.value, cand.value)
     if slot.kind == "date" and slot.granularity == "decade":
         mine, theirs = slot.value, _decade_of(cand)
         return mine == theirs or min(len(mine), len(theirs)) == 3 and mine[-3:] == theirs[-3:]
@@ -1279,8 +1296,9 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         return False  # "the Atlantic coast of South America" / "the Pacific coast of South America"
     if fuzz.ratio(a, b) >= FUZZY_THRESHOLD or _doubled_letter(a, b):
         return True
-    if a in _ORDINALS or b in _ORDINALS:
-        return False  # "seventh" and "eighth" are close in meaning and different in value
+    if _ordinal_value(a) is not None or _ordinal_value(b) is not None:
+        # "first" / "1st" are one value; "seventh" and "eighth" are close in meaning and different in value
+        return _ordinal_value(a) == _ordinal_value(b)
     return (similar(claim_span.text, evidence_span.text) or _entailed_word(claim_span, evidence_span)
             or len(claim_span) == len(evidence_span) == 1 and _similar_adjectives(claim_span[0], evidence_span[0]))
 

@@ -97,6 +97,35 @@ def same_quantity(a: tuple[str, float] | None, b: tuple[str, float] | None) -> b
     return abs(x - y) <= RELATIVE_TOLERANCE * max(abs(x), abs(y))
 
 
+#: Words that say a number is rounded ("roughly 10,000 people"), where an unhedged number must be the
+#: evidence's.
+HEDGES = {"about", "around", "roughly", "approximately", "approx", "nearly", "almost", "some", "circa", "ca.", "~"}
+#: The most a hedged number may be off, as a share of it, however coarsely it is written.
+HEDGE_TOLERANCE = 0.10
+
+
+def hedged(doc, i: int) -> bool:
+    """Whether the number at token ``i`` of ``doc`` is hedged ("about 8,849", "roughly 10,000")."""
+    return i > 0 and doc[i - 1].lower_ in HEDGES
+
+
+def _last_place(x: float) -> float:
+    """The place of the last significant digit of ``x``: 10,000 for 10,000, 1 for 97, 0.1 for 1.5."""
+    if x == int(x):
+        n, place = abs(int(x)), 1.0
+        while n and n % 10 == 0:
+            n, place = n // 10, place * 10
+        return place
+    return 10.0 ** -len(repr(float(x)).split(".")[1])
+
+
+def near(claimed: float, value: float) -> bool:
+    """Whether ``value``, rounded as ``claimed`` is written, is ``claimed``: "roughly 10,000" allows 9,800,
+    "about 97%" does not allow 93%. Never more than HEDGE_TOLERANCE off ("roughly 10,000" is not 14,000)."""
+    tolerance = min(_last_place(claimed) / 2, HEDGE_TOLERANCE * abs(claimed))
+    return abs(claimed - value) <= max(tolerance, RELATIVE_TOLERANCE * abs(claimed))
+
+
 def within(a: tuple[str, float] | None, low: tuple[str, float] | None, high: tuple[str, float] | None) -> bool:
     """Whether quantity ``a`` lies in the range from ``low`` to ``high``, up to a writer's rounding: "3.3
     metres" is within "10 to 15 feet"."""
@@ -110,4 +139,4 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "DECADE_WORDS"]
+           "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near"]

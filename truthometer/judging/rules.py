@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import comparable, quantity, same_quantity, within
+from .quantities import comparable, hedged, near, quantity, same_quantity, within
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -47,6 +47,7 @@ class Slot:
     label: str = ""
     context: frozenset = frozenset()  # lemmas around the slot, to pair it with its counterpart
     bounds: tuple | None = None  # (low, high) when the slot is one end of a range: "10 to 15 feet", "1993-2018"
+    hedged: bool = False  # a rounded number: "about 8,849", "roughly 10,000"
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,8 @@ def extract_slots(span) -> list[Slot]:
             unit = _unit_after(span, t.i)
             value = _number_value(t.text)
             slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), value,
-                              unit=unit, context=_context(span, t.i, t.i + 1), bounds=_range_bounds(span, t.i, value)))
+                              unit=unit, context=_context(span, t.i, t.i + 1), bounds=_range_bounds(span, t.i, value),
+                              hedged=hedged(span.doc, t.i)))
         elif _CODE.match(t.text) and any(c.isdigit() for c in t.text):
             slots.append(Slot("code", t.text, t.idx - base, t.idx - base + len(t.text), t.text.upper(),
                               context=_context(span, t.i, t.i + 1)))
@@ -208,6 +210,14 @@ def _years_in_period(inner: Slot, outer: Slot) -> bool:
         return False
     low, high = outer.bounds
     return all(low <= int(y) <= high for y in inner.value[0])
+
+
+def _same_amount(slot: Slot, amount, other: Slot) -> bool:
+    """The same number in the same unit (for a hedged claim, "roughly 10,000", one it rounds: 9,800), or the
+    same quantity in another (``amount`` is the claim's)."""
+    if other.unit == slot.unit:
+        return other.value == slot.value or slot.hedged and near(slot.value, other.value)
+    return same_quantity(amount, quantity(other.value, other.unit))
 
 
 def _best_counterpart(slot: Slot, options: list[Slot]) -> Slot:
@@ -290,8 +300,8 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             amount = quantity(slot.value, slot.unit)
             measured = [e for e in evidence_slots if e.kind == "number" and slot.unit
                         and (e.unit == slot.unit or comparable(amount, quantity(e.value, e.unit)))]
-            agrees = any(e.value == slot.value if e.unit == slot.unit else same_quantity(amount, quantity(e.value, e.unit))
-                         for e in measured) or any(_in_range(slot, e) or _in_range(e, slot) for e in measured)
+            agrees = any(_same_amount(slot, amount, e) for e in measured) \
+                or any(_in_range(slot, e) or _in_range(e, slot) for e in measured)
             if measured and not agrees and coverage >= min_coverage * 0.6:
                 mismatches.append(Mismatch("number", slot, _best_counterpart(slot, measured), evidence_span.text))
         elif slot.kind == "date":
