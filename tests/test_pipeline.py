@@ -208,6 +208,31 @@ def test_numbers_written_another_way_agree():
     assert [e.op for e in align(*agree[2]).edges if e.kind == "number"] == ["equal"]
 
 
+def test_a_bound_is_met_by_an_amount_inside_it_and_a_limit_is_compared_with_a_limit():
+    from truthometer.alignment import align
+
+    nlp = models.nlp()
+    met = ("The Great Wall is over 21,000 kilometres long.", "The Great Wall of China is 21,196 km long.")
+    assert find_mismatches(nlp(met[0])[:], nlp(met[1])[:]) == []
+    assert [e.op for e in align(*met).edges if e.kind == "number"] == ["equal"]
+    missed = ("Mozart composed more than 600 works.", "Mozart composed 512 works.")
+    assert [m.kind for m in find_mismatches(nlp(missed[0])[:], nlp(missed[1])[:])] == ["number"]
+    assert align(*missed).contradicts
+    # An amount a bound leaves open is unconfirmed, not contradicted.
+    open_ = ("Mozart composed 900 works.", "Mozart composed over 800 works.")
+    assert find_mismatches(nlp(open_[0])[:], nlp(open_[1])[:]) == []
+    assert [e.op for e in align(*open_).edges if e.kind == "number"] == ["unconfirmed"]
+    # Two limits of one kind state their values: "should not go above 4,000 mg" is not "no more than
+    # 1,200 mg", and a dose of "200 to 400 mg" is no counterpart of the limit.
+    claim = "Without a doctor's advice, you should not go above 4,000 mg in a single day."
+    evidence = ("The usual dose is 200 to 400 mg every 4 to 6 hours, and no more than 1,200 mg should be taken in "
+                "24 hours without medical advice.")
+    [m] = find_mismatches(nlp(claim)[:], nlp(evidence)[:])
+    assert (m.claim.text, m.evidence.text) == ("4,000", "1,200")
+    assert [(e.op, e.evidence_text) for e in align(claim, evidence).edges if e.kind == "number"] == \
+        [("substituted", "1,200")]
+
+
 def test_the_nli_method_still_flags_a_wrong_year():
     from truthometer.config import Config
 

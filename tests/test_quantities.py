@@ -136,3 +136,31 @@ def test_polarity_reads_the_main_clause_only():
     assert polarity(nlp("The dose is 400 mg, and no more than 1,200 mg should be taken.")[:]) == 1
     assert polarity(nlp("St Paul's Cathedral was not damaged by the fire.")[:]) == -1
     assert polarity(nlp("The charter was never endorsed by the Pope.")[:]) == -1
+
+
+def test_bounds_decide_what_they_can_and_leave_the_rest_open():
+    from truthometer.judging.quantities import bounded_agreement, bounds_apply, near
+
+    assert bounded_agreement(600, ">", 812, "") is True      # "more than 600" / "812"
+    assert bounded_agreement(600, ">", 512, "") is False
+    assert bounded_agreement(600, ">", 500, "<") is False    # / "fewer than 500"
+    assert bounded_agreement(700, "", 800, ">") is False     # "700" / "over 800"
+    assert bounded_agreement(900, "", 800, ">") is None      # left open
+    assert bounded_agreement(50, "<", 40, "") is True
+    assert not bounds_apply("<", "<") and not bounds_apply("", "~") and bounds_apply("", ">")
+    # A hedged amount agrees with what it rounds to, at most a tenth off.
+    assert near(10_000, 9_800) and not near(10_000, 11_500) and not near(97, 93) and near(8_849, 8_848.86)
+
+
+def test_the_words_around_a_number_say_how_it_is_bounded():
+    from truthometer.judging.quantities import bound_at
+
+    nlp = models.nlp()
+    for text, number, sense in (("Mozart composed more than 600 works.", "600", ">"),
+                                ("No more than 1,200 mg should be taken.", "1,200", "<"),
+                                ("You should not go above 4,000 mg a day.", "4,000", "<"),
+                                ("The minimum distance is 45 inches.", "45", ">"),
+                                ("It is about 97% effective.", "97", "~"),
+                                ("It has 206 bones.", "206", "")):
+        doc = nlp(text)
+        assert bound_at(doc, next(t.i for t in doc if t.text == number)) == sense, text

@@ -67,7 +67,8 @@ from rapidfuzz.distance import Levenshtein
 from .. import models
 from ..config import Config
 from ..judging import lexicon
-from ..judging.quantities import DECADE_WORDS, canonical, hedged, near, quantity, same_quantity, unit
+from ..judging.quantities import (DECADE_WORDS, bound_at, bounded_agreement, bounds_apply, canonical, hedged, near,
+                                   quantity, same_quantity, unit)
 from ..judging.rules import ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, range_joined
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
@@ -1275,8 +1276,26 @@ def _compatible(slot: Slot, cand: Slot) -> bool:
     return False
 
 
+def _bounded(claim, slot: Slot, evidence, cand: Slot) -> tuple[bool, bool | None]:
+    """(whether the claim's or the evidence's number is a bound, and if so whether the evidence's makes the
+    claim's true, false, or leaves it open: None). "More than 600 works" / "over 800 works"."""
+    mine, theirs = bound_at(claim, slot.i), bound_at(evidence, cand.i)
+    if not bounds_apply(mine, theirs) or slot.value is None or cand.value is None:
+        return False, None
+    a, b = slot.value, cand.value
+    if slot.unit and cand.unit and slot.unit != cand.unit:
+        qa, qb = quantity(slot.value, slot.unit), quantity(cand.value, cand.unit)
+        if qa is None or qb is None or qa[0] != qb[0]:
+            return False, None
+        a, b = qa[1], qb[1]
+    return True, bounded_agreement(a, mine, b, theirs)
+
+
 def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     if slot.kind == "number":
+        bounded, verdict = _bounded(claim, slot, evidence, cand)
+        if bounded:
+            return verdict is True
         if slot.unit and cand.unit and slot.unit != cand.unit:
             # The same amount in another unit ("50 years" / "five decades") is the same fact.
             return same_quantity(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))
@@ -1589,6 +1608,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             if _equal_value(claim, slot, evidence, best, similar):
                 edge.op = EQUAL
             elif (best.i, best.j) in used or slot.kind == "entity" and _other_relation(claim, slot, evidence, best) \
+                    or slot.kind == "number" and _bounded(claim, slot, evidence, best) == (True, None) \
                     or _more_general_word(claim[slot.i:slot.j], evidence[best.i:best.j]) \
                     or slot.kind == "date" and _year_in_period(claim, slot, evidence, best):
                 edge.op = UNCONFIRMED

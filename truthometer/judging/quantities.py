@@ -109,6 +109,67 @@ def hedged(doc, i: int) -> bool:
     return i > 0 and doc[i - 1].lower_ in HEDGES
 
 
+#: Words before a number that make it a bound: "more than 600 works" is met by 800.
+LOWER_BOUNDS = ("more than", "greater than", "over", "above", "at least", "exceeding", "upwards of")
+UPPER_BOUNDS = ("less than", "fewer than", "under", "below", "at most", "up to")
+
+
+#: Nouns whose value is a limit: "the minimum distance is 45 inches" says "at least 45 inches".
+_LIMIT_NOUNS = {"minimum": ">", "maximum": "<", "limit": "<", "cap": "<", "ceiling": "<", "floor": ">"}
+
+
+def bound_at(doc, i: int) -> str:
+    """How the number at token ``i`` of ``doc`` is stated: ">" a lower bound ("more than 600", "no fewer
+    than 20", "the minimum distance is 45 inches"), "<" an upper bound ("under 50", "no more than 1,200",
+    "should not go above 4,000"), "~" rounded ("about 97"), "" as such."""
+    for words, sense in ((LOWER_BOUNDS, ">"), (UPPER_BOUNDS, "<")):
+        for phrase in words:
+            n = len(phrase.split())
+            if i >= n and " ".join(t.lower_ for t in doc[i - n:i]) == phrase:
+                first = doc[i - n]
+                negated = i > n and doc[i - n - 1].lower_ in ("no", "not", "never") or any(
+                    c.dep_ == "neg" for c in first.head.children)
+                return {">": "<", "<": ">"}[sense] if negated else sense
+    # "The required minimum distance ... is 45 inches": the number is the value of a limit.
+    t = doc[i]
+    while t.dep_ in ("nummod", "compound", "quantmod") and t.head.i != t.i:
+        t = t.head
+    verb = t.head if t.dep_ in ("attr", "acomp", "dobj") else None
+    subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None) if verb is not None else None
+    for noun in ([subject] + list(subject.children) if subject is not None else []):
+        if noun.lower_ in _LIMIT_NOUNS:
+            return _LIMIT_NOUNS[noun.lower_]
+    return "~" if hedged(doc, i) else ""
+
+
+def bounds_apply(my_bound: str, their_bound: str) -> bool:
+    """Whether two amounts compare as bounds: one of them is a bound, and they are not two limits of one
+    kind ("should not go above 4,000 mg" / "no more than 1,200 mg" compare as amounts)."""
+    return bool({my_bound, their_bound} & {"<", ">"}) and my_bound != their_bound
+
+
+def bounded_agreement(mine: float, my_bound: str, theirs: float, their_bound: str) -> bool | None:
+    """Whether the evidence's amount makes a claim's amount true (True) or false (False) when one of them is
+    a bound: "more than 600 works" is true of "812 works", false of "512 works" and of "fewer than 500
+    works"; "700 works" is false of "over 800 works", "900 works" left open by it (None). None too when
+    neither is a bound, or both are limits of one kind ("should not go above 4,000 mg" / "no more than 1,200
+    mg"): the caller compares those amounts as such."""
+    if not bounds_apply(my_bound, their_bound):
+        return None
+    if my_bound == ">":
+        if their_bound != "<" and theirs >= mine:
+            return True
+        return False if their_bound != ">" and theirs < mine or their_bound == "<" and theirs <= mine else None
+    if my_bound == "<":
+        if their_bound != ">" and theirs <= mine:
+            return True
+        return False if their_bound != "<" and theirs > mine or their_bound == ">" and theirs >= mine else None
+    # The claim states an amount, the evidence bounds it.
+    if their_bound == ">":
+        return False if mine < theirs else None
+    return False if mine > theirs else None
+
+
 def _last_place(x: float) -> float:
     """The place of the last significant digit of ``x``: 10,000 for 10,000, 1 for 97, 0.1 for 1.5."""
     if x == int(x):
@@ -139,4 +200,5 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near"]
+           "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
+           "bounds_apply", "bounded_agreement"]

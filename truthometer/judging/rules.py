@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import comparable, hedged, near, quantity, same_quantity, within
+from .quantities import bound_at, bounded_agreement, bounds_apply, comparable, near, quantity, same_quantity, within
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -47,7 +47,7 @@ class Slot:
     label: str = ""
     context: frozenset = frozenset()  # lemmas around the slot, to pair it with its counterpart
     bounds: tuple | None = None  # (low, high) when the slot is one end of a range: "10 to 15 feet", "1993-2018"
-    hedged: bool = False  # a rounded number: "about 8,849", "roughly 10,000"
+    bound: str = ""  # a bound or a rounded number: ">" "more than 600", "<" "under 50", "~" "about 8,849"
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ def extract_slots(span) -> list[Slot]:
             value = _number_value(t.text)
             slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), value,
                               unit=unit, context=_context(span, t.i, t.i + 1), bounds=_range_bounds(span, t.i, value),
-                              hedged=hedged(span.doc, t.i)))
+                              bound=bound_at(span.doc, t.i)))
         elif _CODE.match(t.text) and any(c.isdigit() for c in t.text):
             slots.append(Slot("code", t.text, t.idx - base, t.idx - base + len(t.text), t.text.upper(),
                               context=_context(span, t.i, t.i + 1)))
@@ -213,11 +213,21 @@ def _years_in_period(inner: Slot, outer: Slot) -> bool:
 
 
 def _same_amount(slot: Slot, amount, other: Slot) -> bool:
-    """The same number in the same unit (for a hedged claim, "roughly 10,000", one it rounds: 9,800), or the
-    same quantity in another (``amount`` is the claim's)."""
+    """Whether ``other`` states the claim's amount (``amount`` is the claim's quantity): the same number in
+    the same unit (for a hedged claim, "roughly 10,000", one it rounds: 9,800), or the same quantity in
+    another."""
     if other.unit == slot.unit:
-        return other.value == slot.value or slot.hedged and near(slot.value, other.value)
+        return other.value == slot.value or slot.bound == "~" and near(slot.value, other.value)
     return same_quantity(amount, quantity(other.value, other.unit))
+
+
+def _bound_verdict(slot: Slot, amount, other: Slot) -> bool | None:
+    """Where the claim's amount or its counterpart is a bound: whether the counterpart makes the claim true
+    ("more than 600 works" / "812 works"), false, or leaves it open (None)."""
+    theirs = quantity(other.value, other.unit)
+    if other.unit == slot.unit:
+        return bounded_agreement(slot.value, slot.bound, other.value, other.bound)
+    return bounded_agreement(amount[1], slot.bound, theirs[1], other.bound) if amount and theirs else None
 
 
 def _best_counterpart(slot: Slot, options: list[Slot]) -> Slot:
@@ -302,8 +312,14 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
                         and (e.unit == slot.unit or comparable(amount, quantity(e.value, e.unit)))]
             agrees = any(_same_amount(slot, amount, e) for e in measured) \
                 or any(_in_range(slot, e) or _in_range(e, slot) for e in measured)
+            # A limit pairs with a limit: "should not go above 4,000 mg" with "no more than 1,200 mg", not
+            # with the "200 to 400 mg" of a dose.
+            limits = [e for e in measured if slot.bound in ("<", ">") and e.bound == slot.bound]
+            best = _best_counterpart(slot, limits or measured) if measured else None
+            if best is not None and not agrees and bounds_apply(slot.bound, best.bound):
+                agrees = _bound_verdict(slot, amount, best) is not False  # "over 21,000 km" / "21,196 km"
             if measured and not agrees and coverage >= min_coverage * 0.6:
-                mismatches.append(Mismatch("number", slot, _best_counterpart(slot, measured), evidence_span.text))
+                mismatches.append(Mismatch("number", slot, best, evidence_span.text))
         elif slot.kind == "date":
             # A date the claim itself states is no rival ("the 2014 heat wave ... the 1972 one").
             others = {y for s in all_slots if s.kind == "date" and s is not slot for y in s.value[0]} - set(slot.value[0])
