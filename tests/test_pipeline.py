@@ -233,6 +233,20 @@ def test_a_bound_is_met_by_an_amount_inside_it_and_a_limit_is_compared_with_a_li
         [("substituted", "1,200")]
 
 
+def test_a_rule_tier_correction_does_not_double_the_article():
+    from truthometer.judging.rules import Mismatch, Slot
+    from truthometer.pipeline import suggestion_from_mismatches
+    from truthometer.report import EvidenceSentence, SentenceResult
+
+    text = "The USSR launched Sputnik 1 in 1957."
+    evidence = EvidenceSentence("The Soviet Union launched Sputnik 1 on 4 October 1957.", "reference", "r.md #1")
+    mismatch = Mismatch("entity", Slot("entity", "USSR", 4, 8, "ussr", label="GPE"),
+                        Slot("entity", "The Soviet Union", 0, 16, "the soviet union", label="GPE"), evidence.text)
+    result = SentenceResult(0, text, 0, len(text), "contradicted", "", 0.9, [])
+    assert suggestion_from_mismatches(result, text, [mismatch], evidence).corrected == \
+        "The Soviet Union launched Sputnik 1 in 1957."
+
+
 def test_the_nli_method_still_flags_a_wrong_year():
     from truthometer.config import Config
 

@@ -161,6 +161,7 @@ def test_the_words_around_a_number_say_how_it_is_bounded():
                                 ("You should not go above 4,000 mg a day.", "4,000", "<"),
                                 ("The minimum distance is 45 inches.", "45", ">"),
                                 ("It is about 97% effective.", "97", "~"),
+                                ("The film grossed over $2.79 billion.", "2.79", ">"),
                                 ("It has 206 bones.", "206", "")):
         doc = nlp(text)
         assert bound_at(doc, next(t.i for t in doc if t.text == number)) == sense, text

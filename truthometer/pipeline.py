@@ -528,7 +528,10 @@ def suggestion_from_mismatches(result: SentenceResult, claim: str, mismatches: l
         start, end = m.claim.start - shift, m.claim.end - shift
         if start < 0 or result.text[start:end] != m.claim.text:
             continue
-        subs.append(Substitution(m.claim.text, m.evidence.text, start, end, kind=m.kind,
+        new = m.evidence.text
+        if result.text[:start].rstrip().split()[-1:] in (["the"], ["The"]) and new[:4].lower() == "the ":
+            new = new[4:]  # "The USSR" -> "The Soviet Union", not "The The Soviet Union"
+        subs.append(Substitution(m.claim.text, new, start, end, kind=m.kind,
                                  evidence=evidence.text, evidence_locator=evidence.locator))
     if not subs:
         return None

@@ -104,8 +104,18 @@ HEDGES = {"about", "around", "roughly", "approximately", "approx", "nearly", "al
 HEDGE_TOLERANCE = 0.10
 
 
+#: Currency signs written between a bound and its number: "over $2.79 billion".
+_CURRENCY_SIGNS = {"$", "€", "£", "¥", "us$"}
+
+
+def _before_sign(doc, i: int) -> int:
+    """The index of the number at ``i`` or of the currency sign written before it."""
+    return i - 1 if i > 0 and doc[i - 1].lower_ in _CURRENCY_SIGNS else i
+
+
 def hedged(doc, i: int) -> bool:
-    """Whether the number at token ``i`` of ``doc`` is hedged ("about 8,849", "roughly 10,000")."""
+    """Whether the number at token ``i`` of ``doc`` is hedged ("about 8,849", "roughly $10,000")."""
+    i = _before_sign(doc, i)
     return i > 0 and doc[i - 1].lower_ in HEDGES
 
 
@@ -122,12 +132,13 @@ def bound_at(doc, i: int) -> str:
     """How the number at token ``i`` of ``doc`` is stated: ">" a lower bound ("more than 600", "no fewer
     than 20", "the minimum distance is 45 inches"), "<" an upper bound ("under 50", "no more than 1,200",
     "should not go above 4,000"), "~" rounded ("about 97"), "" as such."""
+    k = _before_sign(doc, i)
     for words, sense in ((LOWER_BOUNDS, ">"), (UPPER_BOUNDS, "<")):
         for phrase in words:
             n = len(phrase.split())
-            if i >= n and " ".join(t.lower_ for t in doc[i - n:i]) == phrase:
-                first = doc[i - n]
-                negated = i > n and doc[i - n - 1].lower_ in ("no", "not", "never") or any(
+            if k >= n and " ".join(t.lower_ for t in doc[k - n:k]) == phrase:
+                first = doc[k - n]
+                negated = k > n and doc[k - n - 1].lower_ in ("no", "not", "never") or any(
                     c.dep_ == "neg" for c in first.head.children)
                 return {">": "<", "<": ">"}[sense] if negated else sense
     # "The required minimum distance ... is 45 inches": the number is the value of a limit.
