@@ -68,6 +68,8 @@ def browser():
 
 
 def test_check_accept_save_and_find_in_knowledge_base(server, browser):
+    from playwright.sync_api import expect
+
     url, kb = server
     ARTIFACTS.mkdir(exist_ok=True)
     page = browser.new_page(viewport={"width": 1400, "height": 1800})
@@ -108,8 +110,9 @@ def test_check_accept_save_and_find_in_knowledge_base(server, browser):
     page.get_by_role("textbox", name="Search").press("Enter")
     try:
         page.get_by_text("created by e2e-reviewer").first.wait_for()
-        assert page.get_by_role("textbox", name="Text", exact=True).input_value() == \
-            "The tower was completed in 1889 for the World's Fair."
+        # The entry's caption can render a moment before its text box is filled: wait for the value.
+        expect(page.get_by_role("textbox", name="Text", exact=True)).to_have_value(
+            "The tower was completed in 1889 for the World's Fair.", timeout=30_000)
     finally:
         page.screenshot(path=str(ARTIFACTS / "e2e-knowledge-base.png"), full_page=True)
     page.close()
