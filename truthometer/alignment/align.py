@@ -67,8 +67,8 @@ from rapidfuzz.distance import Levenshtein
 from .. import models
 from ..config import Config
 from ..judging import lexicon
-from ..judging.quantities import (DECADE_WORDS, bound_at, bounded_agreement, bounds_apply, canonical, hedged, near,
-                                   quantity, same_quantity, unit)
+from ..judging.quantities import (DECADE_WORDS, bound_at, bounded_amounts, bounds_apply, canonical, comparable,
+                                   hedged, near, quantity, same_quantity, unit)
 from ..judging.rules import ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, range_joined
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
@@ -1280,15 +1280,11 @@ def _bounded(claim, slot: Slot, evidence, cand: Slot) -> tuple[bool, bool | None
     """(whether the claim's or the evidence's number is a bound, and if so whether the evidence's makes the
     claim's true, false, or leaves it open: None). "More than 600 works" / "over 800 works"."""
     mine, theirs = bound_at(claim, slot.i), bound_at(evidence, cand.i)
-    if not bounds_apply(mine, theirs) or slot.value is None or cand.value is None:
+    if not bounds_apply(mine, theirs) or slot.value is None or cand.value is None or (
+            slot.unit and cand.unit and slot.unit != cand.unit
+            and not comparable(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))):
         return False, None
-    a, b = slot.value, cand.value
-    if slot.unit and cand.unit and slot.unit != cand.unit:
-        qa, qb = quantity(slot.value, slot.unit), quantity(cand.value, cand.unit)
-        if qa is None or qb is None or qa[0] != qb[0]:
-            return False, None
-        a, b = qa[1], qb[1]
-    return True, bounded_agreement(a, mine, b, theirs)
+    return True, bounded_amounts(slot.value, slot.unit, mine, cand.value, cand.unit, theirs)
 
 
 def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
@@ -1487,24 +1483,19 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             # A word derived from the claim's states the same thing ("plays drums" / "a drummer").
             lemma_hit = lemma_hit or [e for e in evidence if _content(e) and slot.j - slot.i == 1
                                       and e.pos_ in ("NOUN", "ADJ", "VERB") and _derived(ctext.text, e.text)]
-            spelt = _acronym_span(ctext, evidence) if not lemma_hit and acronym(ctext.text) else None
-            if spelt is not None:  # "Chechen-Ingush ASSR" / "... Autonomous Soviet Socialist Republic"
-                span = evidence[spelt[0]:spelt[1]]
-                edge.op, edge.evidence_text, edge.score = EQUAL, span.text, 1.0
-                edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
-                edges.append(edge)
-                slot_edges[slot.i] = (slot, edge)
-                continue
             rival = _subject_with_clause_naming(claim, slot, evidence, lemma_hit[0].i) if lemma_hit else None
             if rival is not None:
                 _substitute(edge, rival, used)
                 edges.append(edge)
                 slot_edges[slot.i] = (slot, edge)
                 continue
-            if lemma_hit:
-                e = lemma_hit[0]
-                edge.op, edge.evidence_text, edge.score = EQUAL, e.text, 1.0
-                edge.evidence_start, edge.evidence_end = e.idx, e.idx + len(e.text)
+            # Else an acronym spelt out: "Chechen-Ingush ASSR" / "... Autonomous Soviet Socialist Republic".
+            hit = (lemma_hit[0].i, lemma_hit[0].i + 1) if lemma_hit else \
+                _acronym_span(ctext, evidence) if acronym(ctext.text) else None
+            if hit is not None:
+                span = evidence[hit[0]:hit[1]]
+                edge.op, edge.evidence_text, edge.score = EQUAL, span.text, 1.0
+                edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
                 edges.append(edge)
                 slot_edges[slot.i] = (slot, edge)
                 continue

@@ -119,7 +119,8 @@ def hedged(doc, i: int) -> bool:
     return i > 0 and doc[i - 1].lower_ in HEDGES
 
 
-#: Words before a number that make it a bound: "more than 600 works" is met by 800.
+#: Words before a number that make it a bound: "more than 600 works" is met by 800 (the rule tier, the
+#: alignment and the judge's features read the same lists).
 LOWER_BOUNDS = ("more than", "greater than", "over", "above", "at least", "exceeding", "upwards of")
 UPPER_BOUNDS = ("less than", "fewer than", "under", "below", "at most", "up to")
 
@@ -181,6 +182,18 @@ def bounded_agreement(mine: float, my_bound: str, theirs: float, their_bound: st
     return False if mine > theirs else None
 
 
+def bounded_amounts(mine: float, my_unit: str, my_bound: str, theirs: float, their_unit: str,
+                    their_bound: str) -> bool | None:
+    """``bounded_agreement`` of two amounts, in the base unit of their dimension when both have units and
+    they differ ("over 13 miles" / "21 km"); None when those units measure different things."""
+    if my_unit and their_unit and my_unit != their_unit:
+        a, b = quantity(mine, my_unit), quantity(theirs, their_unit)
+        if a is None or b is None or a[0] != b[0]:
+            return None
+        mine, theirs = a[1], b[1]
+    return bounded_agreement(mine, my_bound, theirs, their_bound)
+
+
 def _last_place(x: float) -> float:
     """The place of the last significant digit of ``x``: 10,000 for 10,000, 1 for 97, 0.1 for 1.5."""
     if x == int(x):
@@ -212,4 +225,4 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
            "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
-           "bounds_apply", "bounded_agreement"]
+           "bounds_apply", "bounded_agreement", "bounded_amounts"]

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import bound_at, bounded_agreement, bounds_apply, comparable, near, quantity, same_quantity, within
+from .quantities import bound_at, bounded_amounts, bounds_apply, comparable, near, quantity, same_quantity, within
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -221,15 +221,6 @@ def _same_amount(slot: Slot, amount, other: Slot) -> bool:
     return same_quantity(amount, quantity(other.value, other.unit))
 
 
-def _bound_verdict(slot: Slot, amount, other: Slot) -> bool | None:
-    """Where the claim's amount or its counterpart is a bound: whether the counterpart makes the claim true
-    ("more than 600 works" / "812 works"), false, or leaves it open (None)."""
-    theirs = quantity(other.value, other.unit)
-    if other.unit == slot.unit:
-        return bounded_agreement(slot.value, slot.bound, other.value, other.bound)
-    return bounded_agreement(amount[1], slot.bound, theirs[1], other.bound) if amount and theirs else None
-
-
 def _best_counterpart(slot: Slot, options: list[Slot]) -> Slot:
     # Prefer the option whose neighbourhood shares most words with the claim slot's neighbourhood.
     return max(options, key=lambda o: (len(slot.context & o.context), -options.index(o)))
@@ -317,7 +308,9 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             limits = [e for e in measured if slot.bound in ("<", ">") and e.bound == slot.bound]
             best = _best_counterpart(slot, limits or measured) if measured else None
             if best is not None and not agrees and bounds_apply(slot.bound, best.bound):
-                agrees = _bound_verdict(slot, amount, best) is not False  # "over 21,000 km" / "21,196 km"
+                # "over 21,000 km" / "21,196 km"
+                verdict = bounded_amounts(slot.value, slot.unit, slot.bound, best.value, best.unit, best.bound)
+                agrees = verdict is not False
             if measured and not agrees and coverage >= min_coverage * 0.6:
                 mismatches.append(Mismatch("number", slot, best, evidence_span.text))
         elif slot.kind == "date":

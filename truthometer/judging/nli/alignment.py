@@ -21,7 +21,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
-from ..quantities import DECADE_WORDS, quantity, same_quantity
+from ..quantities import DECADE_WORDS, LOWER_BOUNDS, UPPER_BOUNDS, quantity, same_quantity
 from .. import lexicon
 
 #: spaCy components the features need; the parser is skipped for speed.
@@ -151,9 +151,6 @@ MONTHS = {name: i + 1 for i, name in enumerate(("january", "february", "march", 
 #: "the fifties": read as the 1900s' decade, the century a decade word names when it names none.
 # "the fifties" is read as the 1950s: the century is left unsaid, and encyclopedic text means the 1900s.
 _DECADE_WORDS = {word: 1900 + decade for word, decade in DECADE_WORDS.items()}
-#: Words before a number that make it a bound: "more than 100,000 copies" is met by 258,000.
-_LOWER_BOUNDS = ("more than", "greater than", "over", "above", "at least", "exceeding", "upwards of")
-_UPPER_BOUNDS = ("less than", "fewer than", "under", "below", "at most", "up to")
 _WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
                  "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
@@ -318,9 +315,9 @@ def _bound(toks: list, k: int):
     unit_word = _unit_after(toks, k).lower()
     if value is None:
         return None
-    if any(before.endswith(b) for b in _LOWER_BOUNDS):
+    if any(before.endswith(b) for b in LOWER_BOUNDS):
         return value, math.inf, unit_word
-    if any(before.endswith(b) for b in _UPPER_BOUNDS):
+    if any(before.endswith(b) for b in UPPER_BOUNDS):
         return -math.inf, value, unit_word
     return None
 
