@@ -33,6 +33,22 @@ def test_unable_to_and_yet_to_take_the_tense_of_the_construction():
     assert c == "The singer won the contest."
 
 
+@pytest.mark.parametrize("claim, expected", [
+    ("The tower has yet to be surpassed in height.", "The tower has been surpassed in height."),
+    ("The bridges were unable to be completed in 1990.", "The bridges were completed in 1990."),
+    ("The singers refused to be photographed in Paris.", "The singers were photographed in Paris."),
+])
+def test_a_passive_complement_of_an_implicative_is_its_predicate(claim, expected):
+    evidence = ("The tower was surpassed in height in 1931, the bridges were completed in 1990 and the singers "
+                "were photographed in Paris.")
+    a = align(claim, evidence)
+    assert a.claim_negated and a.polarity_mismatch
+    assert corrected(claim, evidence) == expected
+    # Said the same way round, it is no contradiction.
+    assert not align(claim, "The tower has never been surpassed in height, the bridges were never completed "
+                            "and the singers were never photographed.").polarity_mismatch
+
+
 def test_implicative_in_the_evidence_too_is_no_contradiction():
     a = align("Penelope Cruz refused to model for Chanel.",
               "Cruz has modelled for Mango, but declined to model for Chanel.")

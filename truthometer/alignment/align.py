@@ -671,12 +671,18 @@ def negative_implicative(doc) -> Implicative | None:
     if governor is None:
         return _died_before(root)
     verb = next((c for c in governor.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")
-                 and c.tag_ == "VB" and any(a.lower_ == "to" for a in c.children)), None)
+                 and (c.tag_ == "VB" or _passive_infinitive(c)) and any(a.lower_ == "to" for a in c.children)),
+                None)
     if verb is None:
         return None
     auxes = [c for c in root.children if c.dep_ in ("aux", "auxpass") and c.i < root.i]
     start = min([root.i] + [a.i for a in auxes])
     return Implicative(start, verb.i)
+
+
+def _passive_infinitive(verb) -> bool:
+    """ "(has yet) to be surpassed": a participle under "to be"."""
+    return verb.tag_ == "VBN" and any(a.dep_ == "auxpass" and a.lower_ == "be" for a in verb.children)
 
 
 def _died_before(root) -> Implicative | None:

@@ -692,7 +692,9 @@ def _drop_implicative(claim: str, alignment: Alignment, implicative, sub) -> Sub
     lemma = verb.lemma_.lower()
     modal = finite.tag_ == "MD"  # "will refuse to go" -> "will go"
     past = finite.tag_ == "VBD" or finite.lemma_.lower() == "have"  # "has yet to appear" -> "appeared"
-    if modal or finite.tag_ in ("VB", "VBP") and not past:
+    if verb.tag_ == "VBN":
+        form = _passive_form(finite, verb) + " " + verb.text  # "has yet to be surpassed" -> "has been surpassed"
+    elif modal or finite.tag_ in ("VB", "VBP") and not past:
         form = lemma
     elif past:
         # The evidence's own spelling of the same verb ("modelled", not "modeled") when it has one.
@@ -701,11 +703,27 @@ def _drop_implicative(claim: str, alignment: Alignment, implicative, sub) -> Sub
         form = same.text if same is not None else past_tense(lemma)
     else:
         form = third_person(lemma)
-    if modal:
+    if modal and verb.tag_ != "VBN":
         form = finite.text + " " + form
-    elif implicative.start == 0:
+    if implicative.start == 0 and not modal:
         form = form[:1].upper() + form[1:]
     return sub(finite.idx, verb.idx + len(verb.text), form)
+
+
+def _passive_form(finite, verb) -> str:
+    """The auxiliaries of a passive whose implicative is dropped, in the construction's tense and the
+    subject's number: "will be", "has been", "were", "is"."""
+    if finite.tag_ == "MD":
+        return finite.text + " be"
+    if finite.lemma_.lower() == "have":
+        return finite.text.lower() + " been"
+    subject = next((c for c in verb.doc[:].root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    plural = subject is not None and (subject.tag_ in ("NNS", "NNPS") or subject.lower_ in ("they", "we", "you"))
+    if finite.lemma_.lower() == "be":
+        return finite.text.lower()  # "was unable to be completed" -> "was completed"
+    if finite.tag_ == "VBD":
+        return "were" if plural else "was"
+    return "are" if plural else "is"
 
 
 def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
