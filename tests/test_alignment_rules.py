@@ -741,3 +741,13 @@ def test_a_name_of_the_same_kind_is_a_rival_whatever_its_label_and_role():
     [subject] = [e for e in a.edges if e.claim_text == "Battle of Hastings"]
     assert subject.op == "substituted" and subject.evidence_text == "Battle of Stamford Bridge"
     assert overrules_support(a)
+
+
+def test_the_agent_of_a_passive_is_no_counterpart_of_a_passive_claims_subject():
+    # The claim's subject is what was surpassed; the evidence's agent is what surpassed it.
+    evidence = "At 319 m, the structure was the tallest building until it was surpassed by the Empire State Building."
+    a = align("The Chrysler Building has been surpassed in height.", evidence)
+    assert not a.contradicts and a.substituted == []
+    # An active claim's subject is still corrected by the agent of the same verb.
+    assert corrected("Peter Jackson directed the film in 1999.", "The film was directed by Sam Raimi in 1999.") \
+        == "Sam Raimi directed the film in 1999."

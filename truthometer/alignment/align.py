@@ -1003,10 +1003,13 @@ def _other_relation(claim, slot: Slot, evidence, cand: Slot) -> bool:
 
 
 def _agent_of(evidence, cand: Slot, claim_root) -> bool:
-    """The candidate is the agent of a passive with the claim's verb ("agreed to by King John")."""
+    """The candidate is the agent of a passive with the claim's verb ("agreed to by King John"), and the
+    claim's own verb is active: the subject of a passive is what the verb was done to, not its agent ("The
+    tower has been surpassed" / "it was surpassed by the Empire State Building")."""
     t = evidence[cand.i:cand.j].root
     by = t.head
     return (by.lower_ == "by" and by.dep_ == "agent"
+            and not any(c.dep_ in ("nsubjpass", "auxpass") for c in claim_root.children)
             and by.head.lemma_.lower() == claim_root.lemma_.lower())
 
 
