@@ -751,3 +751,16 @@ def test_the_agent_of_a_passive_is_no_counterpart_of_a_passive_claims_subject():
     # An active claim's subject is still corrected by the agent of the same verb.
     assert corrected("Peter Jackson directed the film in 1999.", "The film was directed by Sam Raimi in 1999.") \
         == "Sam Raimi directed the film in 1999."
+
+
+def test_a_surname_with_other_given_names_is_another_person():
+    evidence = 'The film was produced by Kenneth "Babyface" Edmonds, Peter Jackson and Robert Teitel.'
+    a = align("Tracey Edmonds produced the film.", evidence)
+    assert a.contradicts
+    # The whole name of the evidence's person, not the part the small NER model tagged.
+    assert corrected("Tracey Edmonds produced the film.", evidence) == 'Kenneth "Babyface" Edmonds produced the film.'
+    # A short form or the nickname of the same given name is the same person.
+    for claim in ("Kenneth Edmonds produced the film.", "Ken Edmonds produced the film.",
+                  "Babyface Edmonds produced the film.", "Robert Teitel produced the film.",
+                  "Bob Teitel produced the film."):
+        assert not align(claim, evidence).contradicts, claim

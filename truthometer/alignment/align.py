@@ -398,6 +398,8 @@ def extract_slots(doc) -> list[Slot]:
                     and _first_name_left_out(doc[start - 1], start, ent.end):
                 start -= 1
             end = ent.end - (1 if ent[-1].text in ("'s", "'", "’s") and ent.end - start > 1 else 0)
+            if ent.label_ == "PERSON":
+                end = _rest_of_name(doc, end, taken)
             add(Slot("entity", start, end, label=ent.label_, value=normalise(doc[start:end].text)))
     _untagged_names(doc, slots, taken, add)
     for t in doc:
@@ -465,6 +467,22 @@ def _first_name_left_out(t, start: int, end: int) -> bool:
     a capitalised proper noun compounding into the name that is no common noun ("Actor Vin Diesel")."""
     return (t.pos_ == "PROPN" and t.dep_ == "compound" and start <= t.head.i < end and t.ent_iob_ == "O"
             and t.is_title and not lexicon.common_noun(t.text))
+
+
+_QUOTES = ('"', "``", "''", "“", "”")
+
+
+def _rest_of_name(doc, end: int, taken) -> int:
+    """The end of a person's name the small model cut short before a nickname: "Kenneth" of 'Kenneth
+    "Babyface" Edmonds' extends to the surname its words modify."""
+    j, last = end, end - 1
+    while j < len(doc) and j not in taken and doc[last].head.i >= j and (
+            doc[j].text in _QUOTES or doc[j].pos_ == "PROPN" and doc[j].is_title and doc[j].ent_iob_ == "O"):
+        last = j if doc[j].pos_ == "PROPN" else last
+        j += 1
+    while j > end and doc[j - 1].text in _QUOTES:
+        j -= 1
+    return j
 
 
 def _counted_noun(number):
@@ -1007,6 +1025,8 @@ def _agent_of(evidence, cand: Slot, claim_root) -> bool:
     claim's own verb is active: the subject of a passive is what the verb was done to, not its agent ("The
     tower has been surpassed" / "it was surpassed by the Empire State Building")."""
     t = evidence[cand.i:cand.j].root
+    while t.dep_ in ("conj", "compound", "nmod") and t.head.i != t.i:
+        t = t.head  # "by Kenneth Edmonds, Peter Jackson and Robert Teitel": each is an agent
     by = t.head
     return (by.lower_ == "by" and by.dep_ == "agent"
             and not any(c.dep_ in ("nsubjpass", "auxpass") for c in claim_root.children)
@@ -1173,7 +1193,7 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
         for surname in dict.fromkeys((normalise(claim[slot.j - 1].text), words[-1])):
             if surname and re.search(rf"\b{re.escape(surname)}\b", etext):
                 found = _find_span(evidence, surname)
-                if found is not None:
+                if found is not None and not _another_given_name(claim[slot.i:slot.j - 1], evidence, found[0]):
                     return found
     mine = set(target.split()) - {"the", "of", "and"}
     if len(mine) == 1 and len(target) >= 4:
@@ -1200,6 +1220,37 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
         if mine and theirs and (theirs <= mine or mine <= theirs) and any(len(w) > 2 for w in mine & theirs):
             return ent.start, ent.end
     return None
+
+
+#: Short forms of given names that do not start with the name's first letter ("Bill" / "William"); a short
+#: form that does ("Dan" / "Daniel", "Jack" / "John") passes the first-letter test of _another_given_name.
+_SHORT_GIVEN_NAMES = {"bill": "william", "billy": "william", "bob": "robert", "bobby": "robert", "dick": "richard",
+                      "rick": "richard", "ted": "edward", "ned": "edward", "peggy": "margaret", "meg": "margaret",
+                      "polly": "mary", "molly": "mary", "betty": "elizabeth", "beth": "elizabeth",
+                      "liz": "elizabeth", "bess": "elizabeth", "hank": "henry", "sally": "sarah",
+                      "chuck": "charles", "tony": "anthony", "sandy": "alexander", "jim": "james",
+                      "jimmy": "james"}
+
+
+def _another_given_name(claim_given, evidence, surname_at: int) -> bool:
+    """The evidence's person with the claim's surname has other given names: "Tracey Edmonds" / "Kenneth
+    "Babyface" Edmonds" are two people. Given names count as the same when one starts with the other's
+    first letter ("Dan" / "Daniel", "J." / "John") or is a known short form of it ("Bill" / "William"), or
+    the claim's is in quotes as a nickname there."""
+    mine = [normalise(t.text) for t in claim_given if t.text[:1].isupper()]
+    theirs = []
+    i = surname_at - 1
+    while i >= 0 and (evidence[i].pos_ == "PROPN" and evidence[i].text[:1].isupper() or evidence[i].text in ('"', "``", "''")):
+        if evidence[i].text[:1].isalpha():
+            theirs.append(normalise(evidence[i].text))
+        i -= 1
+    if not mine or not theirs:
+        return False
+    for a in mine:
+        for b in theirs:
+            if a[:1] == b[:1] or _SHORT_GIVEN_NAMES.get(a) == b or _SHORT_GIVEN_NAMES.get(b) == a:
+                return False
+    return True
 
 
 def _spelt_alike(a: str, b: str) -> bool:
