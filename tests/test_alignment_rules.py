@@ -764,3 +764,20 @@ def test_a_surname_with_other_given_names_is_another_person():
                   "Babyface Edmonds produced the film.", "Robert Teitel produced the film.",
                   "Bob Teitel produced the film."):
         assert not align(claim, evidence).contradicts, claim
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    ("Henry died in a tournament in 1559.", "Henry suffered an untimely death in a tournament in 1559."),
+    ("In 1986, the actress died.", "In 1986, the actress lost her life in a car accident."),
+    ("The board decided to close the plant.", "The board made a decision to close the plant."),
+])
+def test_a_support_verb_with_the_verbs_noun_states_the_verb(claim, evidence):
+    a = align(claim, evidence)
+    assert not a.contradicts
+    assert [e.op for e in a.edges if e.kind == "predicate"] == ["equal"]
+
+
+def test_another_verb_of_the_verbs_noun_is_no_paraphrase():
+    # "cancelled the performance" is not "performed".
+    a = align("The band performed in London in 1999.", "The band cancelled the performance in London in 1999.")
+    assert [e.op for e in a.edges if e.kind == "predicate"] != ["equal"]

@@ -2233,7 +2233,8 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
         return None  # a verb the claim states elsewhere ("... as it evolved") is another of its events
     edge = Edge("predicate", EQUAL, root.text, root.idx, root.idx + len(root.text), e_verb.text, e_verb.idx,
                 e_verb.idx + len(e_verb.text), label=root.dep_)
-    if any(t.lemma_.lower() == root.lemma_.lower() for t in evidence) or similar(root.lemma_, e_verb.lemma_):
+    if any(t.lemma_.lower() == root.lemma_.lower() for t in evidence) or similar(root.lemma_, e_verb.lemma_) \
+            or _light_verb_paraphrase(root, e_verb):
         return edge
     if not _complements_covered(root, e_verb):
         return None  # another verb with other participants tells another event, not a wrong verb
@@ -2253,6 +2254,27 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
         return None  # a verb found by its complements alone is a counterpart only as a correction
     edge.op = UNCONFIRMED
     return edge
+
+
+#: Verbs that say little themselves and take the event from their object: "suffered a death", "made a
+#: decision", "gave a performance" (support verbs).
+_SUPPORT_VERBS = frozenset({"make", "take", "give", "have", "suffer", "undergo", "meet", "hold", "conduct",
+                            "perform", "carry", "reach", "get"})
+#: Idioms of a verb and its object that state one verb: "lost her life" is "died".
+_VERB_IDIOMS = {("lose", "life"): "die"}
+
+
+def _light_verb_paraphrase(root, e_verb) -> bool:
+    """The evidence states the claim's verb as a support verb and its noun ("Henry died" / "Henry
+    suffered an untimely death"), or as an idiom ("lost her life")."""
+    verb = root.lemma_.lower()
+    for obj in (c for c in e_verb.children if c.dep_ == "dobj"):
+        noun = obj.lemma_.lower()
+        if _VERB_IDIOMS.get((e_verb.lemma_.lower(), noun)) == verb:
+            return True
+        if e_verb.lemma_.lower() in _SUPPORT_VERBS and noun in lexicon.nominalisations(verb):
+            return True
+    return False
 
 
 def _dated_event(claim, evidence, root, slot_edges, similar) -> Edge | None:

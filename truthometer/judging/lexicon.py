@@ -136,6 +136,23 @@ def opposite_adjectives(claim_word: str, evidence_word: str) -> bool:
     return any(a.synset() in theirs for s in mine for lemma in s.lemmas() for a in lemma.antonyms())
 
 
+@lru_cache(maxsize=20_000)
+def nominalisations(verb: str) -> frozenset:
+    """The nouns WordNet derives from the verb in its frequent senses: "die" -> death, dying; "decide" ->
+    decision."""
+    out = set()
+    for s in _senses(verb, "v"):
+        for lemma in s.lemmas():
+            if lemma.name().lower() != verb:
+                continue
+            try:
+                related = lemma.derivationally_related_forms()
+            except KeyError:  # wn 0.0.23 misses some pointers' targets ("appear")
+                continue
+            out.update(r.name().lower() for r in related if r.synset().pos() == "n")
+    return frozenset(out)
+
+
 #: Kinds of place a claim's place is compared by: "in Europe" is corrected by a continent, "in Thailand"
 #: by a country, not by the city the evidence also names.
 PLACE_KINDS = {"continent": "continent.n.01", "country": "country.n.02", "city": "city.n.01"}
