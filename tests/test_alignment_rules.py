@@ -781,3 +781,22 @@ def test_another_verb_of_the_verbs_noun_is_no_paraphrase():
     # "cancelled the performance" is not "performed".
     a = align("The band performed in London in 1999.", "The band cancelled the performance in London in 1999.")
     assert [e.op for e in a.edges if e.kind == "predicate"] != ["equal"]
+
+
+@pytest.mark.parametrize("evidence, ended", [
+    ("Between 1949 and 1990, Bonn was the capital of West Germany.", True),
+    ("Bonn was the capital of West Germany from 1949 to 1990.", True),
+    ("Bonn was the capital of West Germany until 1990.", True),
+    ("Bonn has been the capital of West Germany since 1949.", False),
+    ("Bonn is the capital of West Germany.", False),
+])
+def test_a_claim_about_now_and_a_period_that_ended(evidence, ended):
+    # Outdated facts: "is currently" against a state the evidence closes in the past.
+    a = align("Bonn is currently the capital of West Germany.", evidence)
+    assert a.polarity_mismatch == ended
+    if ended:
+        assert not align("Bonn is not currently the capital of West Germany.", evidence).polarity_mismatch
+        assert corrected("Bonn is currently the capital of West Germany.", evidence) \
+            == "Bonn is not currently the capital of West Germany."
+        # Without "currently" the claim says nothing of now: no contradiction from the period.
+        assert not align("Bonn was the capital of West Germany.", evidence).polarity_mismatch

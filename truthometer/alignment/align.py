@@ -1712,6 +1712,9 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
+    if not evidence_negated and ev_pred is not None and _said_of_now(claim, root) \
+            and _ended_period(evidence[ev_pred]) is not None:
+        evidence_negated = True  # "is currently part of" / "was part of it between 1035 and 1814": no longer
     mismatch = ev_pred is not None and claim_negated != evidence_negated and coverage >= 0.5 \
         and not _object_unstated(claim, root, evidence, slot_edges)
     negation_stands = (mismatch and claim_negated and implicative is None
@@ -2389,6 +2392,36 @@ def _verb_sharing_complements(claim, evidence, root):
         if shared > best_shared:
             best, best_shared = e, shared
     return best
+
+
+_NOW = frozenset({"currently", "now", "still", "presently", "today", "nowadays"})
+
+
+def _said_of_now(claim, root) -> bool:
+    """The claim says its predicate holds now: present tense with "currently", "still", "now" ... ("The
+    Faroe Islands are currently part of the kingdom")."""
+    verbs = [root] + [c for c in root.children if c.dep_ in ("aux", "auxpass")]
+    return any(v.tag_ in ("VBZ", "VBP") for v in verbs) and any(
+        c.lower_ in _NOW and c.dep_ in ("advmod", "npadvmod") for c in root.children)
+
+
+def _ended_period(verb):
+    """The closed period of the past a past-tense verb is dated by ("Between 1035 and 1814, the Faeroes
+    were part of ...", "was chief executive from 2009 to 2014", "until 1990"), as its preposition; None
+    when the verb is not in the past or its period is open ("since 1990", "from 1035")."""
+    tensed = [verb] + [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if not any(t.tag_ == "VBD" for t in tensed) or any(t.lower_ in ("will", "would") for t in tensed):
+        return None
+    preps = [c for c in verb.children if c.dep_ == "prep"]
+    for prep in preps:
+        years = [t for t in prep.subtree if _is_year(t)]
+        word = prep.lower_
+        if word == "between" and len(years) >= 2 or word in ("until", "till") and years:
+            return prep
+        if word == "from" and years and (any(t.lower_ in ("to", "until", "till") for t in prep.subtree) or any(
+                p.lower_ in ("to", "until", "till") and any(_is_year(t) for t in p.subtree) for p in preps)):
+            return prep
+    return None
 
 
 def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:
