@@ -800,3 +800,10 @@ def test_a_claim_about_now_and_a_period_that_ended(evidence, ended):
             == "Bonn is not currently the capital of West Germany."
         # Without "currently" the claim says nothing of now: no contradiction from the period.
         assert not align("Bonn was the capital of West Germany.", evidence).polarity_mismatch
+
+
+def test_two_estimated_bounds_of_one_kind_compare_as_bounds():
+    # "over 800" makes "more than 600" true; "over 600", the writer's best round figure, "more than 800" false.
+    assert not align("Mozart composed more than 600 works.", "Mozart composed over 800 works.").contradicts
+    assert align("Mozart composed more than 800 works.", "Mozart composed over 600 works.").contradicts
+    assert align("Mozart composed more than 800 works.", "Mozart composed fewer than 600 works.").contradicts

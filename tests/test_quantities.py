@@ -147,9 +147,27 @@ def test_bounds_decide_what_they_can_and_leave_the_rest_open():
     assert bounded_agreement(700, "", 800, ">") is False     # "700" / "over 800"
     assert bounded_agreement(900, "", 800, ">") is None      # left open
     assert bounded_agreement(50, "<", 40, "") is True
-    assert not bounds_apply("<", "<") and not bounds_apply("", "~") and bounds_apply("", ">")
+    assert not bounds_apply("", "~", limits=False) and bounds_apply("", ">", limits=False)
+    # Two bounds of one kind: counts estimated compare as bounds ("over 800" makes "more than 600" true;
+    # "over 600", the writer's best round figure, makes "more than 800" false), limits set as amounts.
+    assert bounded_agreement(600, ">", 800, ">") is True and bounded_agreement(800, ">", 600, ">") is False
+    assert bounded_agreement(50, "<", 40, "<") is True and bounded_agreement(40, "<", 50, "<") is False
+    assert not bounds_apply("<", "<", limits=True) and bounded_agreement(4000, "<", 1200, "<", limits=True) is None
     # A hedged amount agrees with what it rounds to, at most a tenth off.
     assert near(10_000, 9_800) and not near(10_000, 11_500) and not near(97, 93) and near(8_849, 8_848.86)
+
+
+def test_a_negated_bound_or_a_limit_noun_is_a_limit_set():
+    from truthometer.judging.quantities import limit_at
+
+    nlp = models.nlp()
+    for text, number, limit in (("Mozart composed more than 600 works.", "600", False),
+                                ("No more than 1,200 mg should be taken.", "1,200", True),
+                                ("You should not go above 4,000 mg a day.", "4,000", True),
+                                ("The minimum distance is 45 inches.", "45", True),
+                                ("The bridge is over 1,200 metres long.", "1,200", False)):
+        doc = nlp(text)
+        assert limit_at(doc, next(t.i for t in doc if t.text == number)) is limit, text
 
 
 def test_the_words_around_a_number_say_how_it_is_bounded():

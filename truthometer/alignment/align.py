@@ -68,7 +68,7 @@ from .. import models
 from ..config import Config
 from ..judging import lexicon
 from ..judging.quantities import (DECADE_WORDS, bound_at, bounded_amounts, bounds_apply, canonical, comparable,
-                                   hedged, near, quantity, same_quantity, unit)
+                                  hedged, limit_at, near, quantity, same_quantity, unit)
 from ..judging.rules import ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, range_joined
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
@@ -1340,11 +1340,12 @@ def _bounded(claim, slot: Slot, evidence, cand: Slot) -> tuple[bool, bool | None
     """(whether the claim's or the evidence's number is a bound, and if so whether the evidence's makes the
     claim's true, false, or leaves it open: None). "More than 600 works" / "over 800 works"."""
     mine, theirs = bound_at(claim, slot.i), bound_at(evidence, cand.i)
-    if not bounds_apply(mine, theirs) or slot.value is None or cand.value is None or (
+    limits = limit_at(claim, slot.i) or limit_at(evidence, cand.i)
+    if not bounds_apply(mine, theirs, limits) or slot.value is None or cand.value is None or (
             slot.unit and cand.unit and slot.unit != cand.unit
             and not comparable(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))):
         return False, None
-    return True, bounded_amounts(slot.value, slot.unit, mine, cand.value, cand.unit, theirs)
+    return True, bounded_amounts(slot.value, slot.unit, mine, cand.value, cand.unit, theirs, limits)
 
 
 def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:

@@ -133,6 +133,17 @@ def bound_at(doc, i: int) -> str:
     """How the number at token ``i`` of ``doc`` is stated: ">" a lower bound ("more than 600", "no fewer
     than 20", "the minimum distance is 45 inches"), "<" an upper bound ("under 50", "no more than 1,200",
     "should not go above 4,000"), "~" rounded ("about 97"), "" as such."""
+    return _bound(doc, i)[0]
+
+
+def limit_at(doc, i: int) -> bool:
+    """Whether the bound on the number at token ``i`` is a limit set, not a count estimated: "no more than
+    1,200 mg", "should not go above 4,000 mg", "the minimum distance is 45 inches" (a negated bound or a
+    limit noun), against "more than 600 works"."""
+    return _bound(doc, i)[1]
+
+
+def _bound(doc, i: int) -> tuple[str, bool]:
     k = _before_sign(doc, i)
     for words, sense in ((LOWER_BOUNDS, ">"), (UPPER_BOUNDS, "<")):
         for phrase in words:
@@ -141,7 +152,7 @@ def bound_at(doc, i: int) -> str:
                 first = doc[k - n]
                 negated = k > n and doc[k - n - 1].lower_ in ("no", "not", "never") or any(
                     c.dep_ == "neg" for c in first.head.children)
-                return {">": "<", "<": ">"}[sense] if negated else sense
+                return ({">": "<", "<": ">"}[sense], True) if negated else (sense, False)
     # "The required minimum distance ... is 45 inches": the number is the value of a limit.
     t = doc[i]
     while t.dep_ in ("nummod", "compound", "quantmod") and t.head.i != t.i:
@@ -150,24 +161,32 @@ def bound_at(doc, i: int) -> str:
     subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None) if verb is not None else None
     for noun in ([subject] + list(subject.children) if subject is not None else []):
         if noun.lower_ in _LIMIT_NOUNS:
-            return _LIMIT_NOUNS[noun.lower_]
-    return "~" if hedged(doc, i) else ""
+            return _LIMIT_NOUNS[noun.lower_], True
+    return ("~" if hedged(doc, i) else ""), False
 
 
-def bounds_apply(my_bound: str, their_bound: str) -> bool:
-    """Whether two amounts compare as bounds: one of them is a bound, and they are not two limits of one
-    kind ("should not go above 4,000 mg" / "no more than 1,200 mg" compare as amounts)."""
-    return bool({my_bound, their_bound} & {"<", ">"}) and my_bound != their_bound
+def bounds_apply(my_bound: str, their_bound: str, limits: bool) -> bool:
+    """Whether two amounts compare as bounds: one of them is a bound, and they are not two bounds of one
+    kind of which one is a limit (``limits``): "should not go above 4,000 mg" / "no more than 1,200 mg" are
+    two limits set, which compare as amounts; "more than 600 works" / "over 800 works" compare as bounds
+    (the second makes the first true; "over 600" would make "more than 800" false)."""
+    return bool({my_bound, their_bound} & {"<", ">"}) and (my_bound != their_bound or not limits)
 
 
-def bounded_agreement(mine: float, my_bound: str, theirs: float, their_bound: str) -> bool | None:
+def bounded_agreement(mine: float, my_bound: str, theirs: float, their_bound: str,
+                      limits: bool = False) -> bool | None:
     """Whether the evidence's amount makes a claim's amount true (True) or false (False) when one of them is
     a bound: "more than 600 works" is true of "812 works", false of "512 works" and of "fewer than 500
     works"; "700 works" is false of "over 800 works", "900 works" left open by it (None). None too when
     neither is a bound, or both are limits of one kind ("should not go above 4,000 mg" / "no more than 1,200
     mg"): the caller compares those amounts as such."""
-    if not bounds_apply(my_bound, their_bound):
+    if not bounds_apply(my_bound, their_bound, limits):
         return None
+    if my_bound == their_bound:
+        # Two estimates of one kind: the evidence's makes the claim's true, or, being the writer's best
+        # round figure, says the claim's is too much ("over 600" for "more than 800": had it been 800,
+        # they would have said so).
+        return theirs >= mine if my_bound == ">" else theirs <= mine
     if my_bound == ">":
         if their_bound != "<" and theirs >= mine:
             return True
@@ -183,7 +202,7 @@ def bounded_agreement(mine: float, my_bound: str, theirs: float, their_bound: st
 
 
 def bounded_amounts(mine: float, my_unit: str, my_bound: str, theirs: float, their_unit: str,
-                    their_bound: str) -> bool | None:
+                    their_bound: str, limits: bool = False) -> bool | None:
     """``bounded_agreement`` of two amounts, in the base unit of their dimension when both have units and
     they differ ("over 13 miles" / "21 km"); None when those units measure different things."""
     if my_unit and their_unit and my_unit != their_unit:
@@ -191,7 +210,7 @@ def bounded_amounts(mine: float, my_unit: str, my_bound: str, theirs: float, the
         if a is None or b is None or a[0] != b[0]:
             return None
         mine, theirs = a[1], b[1]
-    return bounded_agreement(mine, my_bound, theirs, their_bound)
+    return bounded_agreement(mine, my_bound, theirs, their_bound, limits)
 
 
 def _last_place(x: float) -> float:
@@ -224,5 +243,5 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
+           "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at", "limit_at",
            "bounds_apply", "bounded_agreement", "bounded_amounts"]

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import bound_at, bounded_amounts, bounds_apply, comparable, near, quantity, same_quantity, within
+from .quantities import bound_at, bounded_amounts, bounds_apply, limit_at, comparable, near, quantity, same_quantity, within
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -48,6 +48,7 @@ class Slot:
     context: frozenset = frozenset()  # lemmas around the slot, to pair it with its counterpart
     bounds: tuple | None = None  # (low, high) when the slot is one end of a range: "10 to 15 feet", "1993-2018"
     bound: str = ""  # a bound or a rounded number: ">" "more than 600", "<" "under 50", "~" "about 8,849"
+    limit: bool = False  # the bound is a limit set ("no more than 1,200 mg"), not a count estimated
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ def extract_slots(span) -> list[Slot]:
             value = _number_value(t.text)
             slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), value,
                               unit=unit, context=_context(span, t.i, t.i + 1), bounds=_range_bounds(span, t.i, value),
-                              bound=bound_at(span.doc, t.i)))
+                              bound=bound_at(span.doc, t.i), limit=limit_at(span.doc, t.i)))
         elif _CODE.match(t.text) and any(c.isdigit() for c in t.text):
             slots.append(Slot("code", t.text, t.idx - base, t.idx - base + len(t.text), t.text.upper(),
                               context=_context(span, t.i, t.i + 1)))
@@ -307,9 +308,11 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             # with the "200 to 400 mg" of a dose.
             limits = [e for e in measured if slot.bound in ("<", ">") and e.bound == slot.bound]
             best = _best_counterpart(slot, limits or measured) if measured else None
-            if best is not None and not agrees and bounds_apply(slot.bound, best.bound):
+            limited = best is not None and (slot.limit or best.limit)
+            if best is not None and not agrees and bounds_apply(slot.bound, best.bound, limited):
                 # "over 21,000 km" / "21,196 km"
-                verdict = bounded_amounts(slot.value, slot.unit, slot.bound, best.value, best.unit, best.bound)
+                verdict = bounded_amounts(slot.value, slot.unit, slot.bound, best.value, best.unit, best.bound,
+                                          limited)
                 agrees = verdict is not False
             if measured and not agrees and coverage >= min_coverage * 0.6:
                 mismatches.append(Mismatch("number", slot, best, evidence_span.text))
