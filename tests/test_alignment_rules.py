@@ -807,3 +807,16 @@ def test_two_estimated_bounds_of_one_kind_compare_as_bounds():
     assert not align("Mozart composed more than 600 works.", "Mozart composed over 800 works.").contradicts
     assert align("Mozart composed more than 800 works.", "Mozart composed over 600 works.").contradicts
     assert align("Mozart composed more than 800 works.", "Mozart composed fewer than 600 works.").contradicts
+
+
+def test_another_name_of_the_same_country_is_the_same_entity():
+    from truthometer import models
+    from truthometer.judging.rules import find_mismatches
+
+    claim, evidence = "The USSR launched Sputnik 1 in 1957.", "The Soviet Union launched Sputnik 1 on 4 October 1957."
+    a = align(claim, evidence)
+    assert not a.contradicts and any(e.kind == "entity" and e.op == "equal" for e in a.edges)
+    nlp = models.nlp()
+    assert not [m for m in find_mismatches(nlp(claim)[:], nlp(evidence)[:]) if m.kind == "entity"]
+    # Another country is still another country.
+    assert align("The United States launched Sputnik 1 in 1957.", evidence).contradicts

@@ -110,3 +110,13 @@ def test_opposite_adjectives_are_direct_or_indirect_antonyms():
     for a, b in [("brief", "short"), ("unlawful", "illegal"), ("joyful", "dark"), ("red", "blue"),
                  ("positive", "positive")]:
         assert not lexicon.opposite_adjectives(a, b)
+
+
+def test_wordnet_knows_other_names_of_one_place():
+    from truthometer.judging import lexicon
+
+    assert lexicon.same_name("USSR", "the Soviet Union") and lexicon.same_name("Burma", "Myanmar")
+    assert lexicon.same_name("Peking", "Beijing")
+    # Places of one another are not names of one place; common nouns are not names.
+    assert not lexicon.same_name("Paris", "France") and not lexicon.same_name("England", "United Kingdom")
+    assert not lexicon.same_name("apple", "Apple") and not lexicon.same_name("Burma", "Burma")

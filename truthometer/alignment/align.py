@@ -1213,6 +1213,8 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
     for ent in evidence.ents:
         if ent.label_ in NUMERIC_LABELS | {"DATE", "TIME"}:
             continue  # "One" of "One of the Girls" tagged as a number names nothing
+        if lexicon.same_name(claim[slot.i:slot.j].text, ent.text):
+            return ent.start, ent.end  # "the USSR" / "the Soviet Union": names of one country
         theirs = set(normalise(ent.text).split()) - {"the", "of", "and"}
         if fuzz.ratio(normalise(ent.text), target) >= FUZZY_THRESHOLD:
             return ent.start, ent.end

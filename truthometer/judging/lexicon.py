@@ -13,6 +13,7 @@ under "woman", and taking every sense would make a dog a kind of woman.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 #: spaCy coarse part of speech -> WordNet part of speech (adjectives include WordNet's satellites).
@@ -134,6 +135,22 @@ def opposite_adjectives(claim_word: str, evidence_word: str) -> bool:
 
     mine, theirs = heads(claim_word), heads(evidence_word)
     return any(a.synset() in theirs for s in mine for lemma in s.lemmas() for a in lemma.antonyms())
+
+
+@lru_cache(maxsize=50_000)
+def _named(name: str) -> frozenset:
+    """The WordNet synsets of a proper name: instances of something ("USSR", "Soviet Union": the same
+    country), not common nouns."""
+    key = re.sub(r"^the\s+", "", name.strip(), flags=re.I).replace(" ", "_")
+    if not key or not key[:1].isupper():
+        return frozenset()
+    return frozenset(s for s in wordnet().synsets(key, "n") if s.instance_hypernyms())
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether WordNet gives two proper names as names of one thing: "USSR" / "the Soviet Union", "Burma" /
+    "Myanmar", "Peking" / "Beijing", "Holland" / "the Netherlands"."""
+    return a.strip().lower() != b.strip().lower() and bool(_named(a) & _named(b))
 
 
 @lru_cache(maxsize=20_000)

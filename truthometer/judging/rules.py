@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import bound_at, bounded_amounts, bounds_apply, limit_at, comparable, near, quantity, same_quantity, within
+from .quantities import bound_at, bounded_amounts, bounds_apply, comparable, limit_at, near, quantity, same_quantity, within
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -233,6 +233,8 @@ def _same_entity(claim: Slot, evidence_text_lower: str, evidence_slots: list[Slo
     if any(e.kind == "entity" and (abbreviates(claim.text, e.text) or abbreviates(e.text, claim.text))
            for e in evidence_slots):
         return True  # "NASA" / "the National Aeronautics and Space Administration"
+    if any(e.kind == "entity" and lexicon.same_name(claim.text, e.text) for e in evidence_slots):
+        return True  # "the USSR" / "the Soviet Union"
     mine = set(re.findall(r"\w+", claim.value)) - {"the", "of", "and"}
     for e in evidence_slots:
         # One name contained in the other ("Linus Torvalds" / "Torvalds"), whatever label NER gave each.
