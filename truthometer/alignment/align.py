@@ -398,9 +398,13 @@ def extract_slots(doc) -> list[Slot]:
                     and _first_name_left_out(doc[start - 1], start, ent.end):
                 start -= 1
             end = ent.end - (1 if ent[-1].text in ("'s", "'", "’s") and ent.end - start > 1 else 0)
-            if ent.label_ == "PERSON":
+            label = ent.label_
+            if label == "PERSON":
                 end = _rest_of_name(doc, end, taken)
-            add(Slot("entity", start, end, label=ent.label_, value=normalise(doc[start:end].text)))
+                if end - start == 1 and start > 0 and doc[start - 1].lower_ == "the" \
+                        and lexicon.common_noun(doc[start].text):
+                    label = ""  # "the Moon" is no person, whatever the small model says: its kind is unknown
+            add(Slot("entity", start, end, label=label, value=normalise(doc[start:end].text)))
     _untagged_names(doc, slots, taken, add)
     for t in doc:
         if t.i in taken or t.is_punct or t.is_space:
@@ -2153,12 +2157,18 @@ def _opposite_attributes(claim, evidence, edges) -> None:
         word = edge.claim_text.lower()
         mine = next((t for t in claim if t.idx == edge.claim_start), None)
         opposite = next((t for t in evidence if t.idx not in used and t.pos_ in ("ADJ", "ADV", "NOUN")
-                         and lexicon.opposite_adjectives(word, t.lower_)
+                         and not _a_things_name(t) and lexicon.opposite_adjectives(word, t.lower_)
                          and _qualifies_the_same(mine, t)), None)
         if opposite is not None:
             edge.op, edge.evidence_text, edge.label = SUBSTITUTED, opposite.text, OPPOSITE
             edge.evidence_start, edge.evidence_end = opposite.idx, opposite.idx + len(opposite.text)
             used.add(opposite.idx)
+
+
+def _a_things_name(t) -> bool:
+    """A noun that names a thing, not a quality: one owned or acted on ("lost his hearing" says nothing
+    "hearing" as against "deaf"; "at the bottom right" is a quality's place)."""
+    return t.pos_ == "NOUN" and (t.dep_ == "dobj" or any(c.dep_ == "poss" for c in t.children))
 
 
 def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) -> None:
