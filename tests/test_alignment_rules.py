@@ -838,3 +838,13 @@ def test_the_moon_is_no_person_whatever_the_tagger_says():
                 "19 minutes later.")
     a = align(claim, evidence)
     assert not a.contradicts and "Buzz Aldrin" not in [e.evidence_text for e in a.edges]
+
+
+def test_the_predicate_in_other_words_of_the_subject_in_other_words_has_its_polarity_compared():
+    evidence = "The medicine has not been authorised for use in children."
+    a = align("The drug is approved for children.", evidence)
+    assert a.polarity_mismatch
+    assert corrected("The drug is approved for children.", evidence) == "The drug is not approved for children."
+    assert not align("The drug is not approved for children.", evidence).polarity_mismatch
+    # Another subject: the evidence may be about something else.
+    assert not align("The vaccine is approved for children.", evidence).polarity_mismatch

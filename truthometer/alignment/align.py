@@ -1722,7 +1722,10 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     if not evidence_negated and ev_pred is not None and _said_of_now(claim, root) \
             and _ended_period(evidence[ev_pred]) is not None:
         evidence_negated = True  # "is currently part of" / "was part of it between 1035 and 1814": no longer
-    mismatch = ev_pred is not None and claim_negated != evidence_negated and coverage >= 0.5 \
+    # The same predicate in other words, said of the same thing in other words, is as good as the words.
+    kin = _kindred_verb(root, evidence)
+    restated = kin is not None and ev_pred == kin.i and _kindred_subjects(root, kin)
+    mismatch = ev_pred is not None and claim_negated != evidence_negated and (coverage >= 0.5 or restated) \
         and not _object_unstated(claim, root, evidence, slot_edges)
     negation_stands = (mismatch and claim_negated and implicative is None
                        and _negated_slot_filled_otherwise(claim, slot_edges))
@@ -2453,6 +2456,9 @@ def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:
                                             or normalise(t.text) in words),
                                         any(c.dep_ in ("dobj", "attr") and c.lemma_.lower() in objects
                                             for c in e.children), -e.i)).i
+    kin = _kindred_verb(root, evidence)
+    if kin is not None:
+        return kin.i
     for child in root.children:
         if child.dep_ in ("attr", "dobj", "acomp", "oprd") and child.i in slot_edges:
             _, edge = slot_edges[child.i]
@@ -2468,6 +2474,37 @@ def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:
                             for c in list(root.children) + list(claim[:].root.children)):
         return evidence[:].root.i
     return None
+
+
+def _kindred_verb(root, evidence):
+    """The evidence's verb that WordNet gives as a synonym, a kind or a genus of the claim's, with a word of
+    the claim's complements among its own ("is approved for children" / "has not been authorised for use
+    in children"): the claim's predicate in other words, whose polarity is then compared."""
+    lemma = root.lemma_.lower()
+    if root.pos_ != "VERB" or lemma in ("be", "have", "do"):
+        return None
+    words = {t.lemma_.lower() for t in _own_words(root)}
+    kin = [e for e in evidence if e.pos_ == "VERB" and e.lemma_.lower() not in ("be", "have", "do")
+           and {t.lemma_.lower() for t in _own_words(e)} & words
+           and lexicon.relation(lemma, e.lemma_.lower(), "VERB") in (lexicon.SYNONYM, lexicon.MORE_GENERAL,
+                                                                      lexicon.MORE_SPECIFIC)]
+    return max(kin, key=lambda e: (len({t.lemma_.lower() for t in _own_words(e)} & words), -e.i), default=None)
+
+
+def _kindred_subjects(verb, e_verb) -> bool:
+    """The two verbs' subjects are one word, WordNet kin ("the drug" / "the medicine"), or the evidence's is
+    a pronoun."""
+    def subject(v):
+        return next((c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+
+    mine, theirs = subject(verb), subject(e_verb)
+    if mine is None or theirs is None:
+        return False
+    if theirs.pos_ == "PRON" or mine.lemma_.lower() == theirs.lemma_.lower():
+        return True
+    return mine.pos_ == theirs.pos_ == "NOUN" and lexicon.relation(
+        mine.lemma_.lower(), theirs.lemma_.lower(), "NOUN") in (lexicon.SYNONYM, lexicon.MORE_GENERAL,
+                                                               lexicon.MORE_SPECIFIC)
 
 
 def _own_words(verb) -> list:
