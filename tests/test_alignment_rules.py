@@ -848,3 +848,15 @@ def test_the_predicate_in_other_words_of_the_subject_in_other_words_has_its_pola
     assert not align("The drug is not approved for children.", evidence).polarity_mismatch
     # Another subject: the evidence may be about something else.
     assert not align("The vaccine is approved for children.", evidence).polarity_mismatch
+
+
+def test_counts_of_kindred_things_compare_as_one_count():
+    claim = "The company employs roughly 9,000 people."
+    a = align(claim, "The company has about 5,100 employees worldwide.")
+    assert a.contradicts
+    # The number is corrected in the claim's own words.
+    assert corrected(claim, "The company has about 5,100 employees worldwide.") \
+        == "The company employs roughly 5,100 people."
+    assert not align(claim, "The company has about 9,100 employees.").contradicts
+    # Things of another kind are another count.
+    assert not align(claim, "The company owns 5,100 trucks.").contradicts

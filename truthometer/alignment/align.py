@@ -1329,7 +1329,7 @@ def _compatible(slot: Slot, cand: Slot) -> bool:
         if cand.kind != "number":
             return False
         if slot.dimension or cand.dimension:
-            return slot.dimension == cand.dimension
+            return slot.dimension == cand.dimension or _kindred_counts(slot.unit, cand.unit)
         return True
     if slot.kind == "code":
         return cand.kind == "code"
@@ -1354,12 +1354,22 @@ def _bounded(claim, slot: Slot, evidence, cand: Slot) -> tuple[bool, bool | None
     return True, bounded_amounts(slot.value, slot.unit, mine, cand.value, cand.unit, theirs, limits)
 
 
+def _kindred_counts(mine: str, theirs: str) -> bool:
+    """Counts of things WordNet gives as one kind or kinds of one another ("9,000 people" / "5,100
+    employees", "films" / "movies"); never a measure ("9,000 metres")."""
+    if not mine or not theirs or unit(mine) is not None or unit(theirs) is not None:
+        return False
+    people = {"people": "person"}
+    return lexicon.relation(people.get(mine, mine), people.get(theirs, theirs), "NOUN") in (
+        lexicon.SYNONYM, lexicon.MORE_GENERAL, lexicon.MORE_SPECIFIC)
+
+
 def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     if slot.kind == "number":
         bounded, verdict = _bounded(claim, slot, evidence, cand)
         if bounded:
             return verdict is True
-        if slot.unit and cand.unit and slot.unit != cand.unit:
+        if slot.unit and cand.unit and slot.unit != cand.unit and not _kindred_counts(slot.unit, cand.unit):
             # The same amount in another unit ("50 years" / "five decades") is the same fact.
             return same_quantity(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))
         # A rounded number agrees with the amount it rounds: "roughly 10,000 people" / "9,800 people".
@@ -1651,7 +1661,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                 best = equal_somewhere[0]  # an equal value nearly as well placed confirms the slot
             span, converted = evidence[best.i:best.j], None
             if slot.kind == "number" and best.unit and slot.unit and best.unit != slot.unit and best.unit_j > 0 \
-                    and slot.unit_j > 0:
+                    and slot.unit_j > 0 and not _kindred_counts(slot.unit, best.unit):
                 # Same dimension, another unit: the amount in the claim's unit when it is a whole number
                 # ("50 years" / "three decades" -> "30 years"), else number and unit move together ("1
                 # litre" -> "500 ml").
