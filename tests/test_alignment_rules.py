@@ -860,3 +860,10 @@ def test_counts_of_kindred_things_compare_as_one_count():
     assert not align(claim, "The company has about 9,100 employees.").contradicts
     # Things of another kind are another count.
     assert not align(claim, "The company owns 5,100 trucks.").contradicts
+
+
+def test_a_city_the_tagger_calls_an_organisation_is_still_a_place():
+    # The small model tags "Lyon" as an organisation; WordNet knows it as a city, which Paris replaces.
+    claim, evidence = "The Eiffel Tower is located in Lyon.", "The Eiffel Tower stands on the Champ de Mars in Paris."
+    assert align(claim, evidence).contradicts
+    assert corrected(claim, evidence) == "The Eiffel Tower is located in Paris."

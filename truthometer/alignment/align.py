@@ -1316,11 +1316,19 @@ def _same_name_head(slot: Slot, cand: Slot) -> bool:
     return head is not None and head == name_head(cand.value)
 
 
+def _a_place(slot: Slot) -> bool:
+    """A place, by its label or, when the small model gave a place's name another label ("Lyon" as an
+    organisation), by WordNet's knowing it as a city, country or continent."""
+    return _FAMILY.get(slot.label) == "place" or slot.label in ("ORG", "PERSON", "") and isinstance(
+        slot.value, str) and bool(lexicon.place_kinds(slot.value))
+
+
 def _compatible(slot: Slot, cand: Slot) -> bool:
     if slot.kind == "entity":
         if cand.kind != "entity":
             return False
-        return _FAMILY.get(slot.label, slot.label) == _FAMILY.get(cand.label, cand.label) or _same_name_head(slot, cand)
+        return _FAMILY.get(slot.label, slot.label) == _FAMILY.get(cand.label, cand.label) or _same_name_head(slot, cand) \
+            or _a_place(slot) and _a_place(cand)
     if slot.kind == "date":
         # A year is in a decade: "born in the 1950s" / "born in 1947" (not the other way round).
         return cand.kind == "date" and (cand.granularity == slot.granularity
