@@ -867,3 +867,10 @@ def test_a_city_the_tagger_calls_an_organisation_is_still_a_place():
     claim, evidence = "The Eiffel Tower is located in Lyon.", "The Eiffel Tower stands on the Champ de Mars in Paris."
     assert align(claim, evidence).contradicts
     assert corrected(claim, evidence) == "The Eiffel Tower is located in Paris."
+
+
+def test_an_opposite_verb_negated_says_what_the_verb_says():
+    # "is closed" / "does not open": one statement; "is closed" / "opens": opposite ones.
+    assert not align("The museum is closed on Mondays.", "The museum does not open on Mondays.").contradicts
+    assert align("The museum is closed on Mondays.", "The museum opens on Mondays.").polarity_mismatch
+    assert not align("The museum is closed on Mondays.", "The museum closes on Mondays.").contradicts

@@ -1737,6 +1737,11 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
+    if ev_pred is not None and not (predicate is not None and predicate.op == SUBSTITUTED) and lexicon.relation(
+            root.lemma_.lower(), evidence[ev_pred].lemma_.lower(), "VERB") == lexicon.ANTONYM:
+        # "is closed on Mondays" says what "does not open on Mondays" says, and the opposite of "opens"
+        # (an opposite verb the alignment did not already substitute).
+        evidence_negated = not evidence_negated
     if not evidence_negated and ev_pred is not None and _said_of_now(claim, root) \
             and _ended_period(evidence[ev_pred]) is not None:
         evidence_negated = True  # "is currently part of" / "was part of it between 1035 and 1814": no longer
