@@ -874,3 +874,19 @@ def test_an_opposite_verb_negated_says_what_the_verb_says():
     assert not align("The museum is closed on Mondays.", "The museum does not open on Mondays.").contradicts
     assert align("The museum is closed on Mondays.", "The museum opens on Mondays.").polarity_mismatch
     assert not align("The museum is closed on Mondays.", "The museum closes on Mondays.").contradicts
+
+
+@pytest.mark.parametrize("claim, evidence, holder", [
+    ("Kyoto is the capital of Japan.", "Tokyo has been Japan's capital since 1868, replacing Kyoto.", "Tokyo"),
+    ("Mercury is the hottest planet in the solar system.",
+     "Venus is the hottest planet in our solar system, hotter even than Mercury.", "Venus"),
+])
+def test_a_role_one_thing_holds_given_to_another_subject(claim, evidence, holder):
+    a = align(claim, evidence)
+    assert a.contradicts and corrected(claim, evidence).startswith(holder + " is the")
+
+
+def test_a_role_many_hold_or_a_past_role_is_no_rivalry():
+    assert not align("Paris is a city in France.", "Lyon is a city in France, southeast of Paris.").contradicts
+    assert not align("Kyoto was the capital of Japan.",
+                     "Tokyo has been Japan's capital since 1868, replacing Kyoto.").contradicts

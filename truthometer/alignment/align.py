@@ -1105,7 +1105,7 @@ def _subject_with_clause_naming(claim, slot: Slot, evidence, index: int):
     titanium's. Returns the subject's noun phrase (a Span), or None."""
     if not _in_subject(claim, slot):
         return None
-    other = _subject_of_the_main_clause(claim, evidence, index)
+    other = _subject_of_the_main_clause(claim, evidence, index) or _holder_of_the_role(claim, evidence, index)
     if other is not None:
         return other
     for a in evidence[index].ancestors:
@@ -1120,6 +1120,38 @@ def _subject_with_clause_naming(claim, slot: Slot, evidence, index: int):
             return ent if ent is not None else evidence[phrase_start(evidence, head.i, _is_classifier):head.i + 1]
         return None
     return None
+
+
+def _holder_of_the_role(claim, evidence, index: int):
+    """The evidence's subject, when the claim gives its subject a role only one thing holds ("Kyoto is
+    the capital of Japan", "Mercury is the hottest planet") and the evidence gives that role to its own
+    subject, naming the claim's only beside it ("Tokyo has been Japan's capital since 1868, replacing
+    Kyoto"; "Venus is the hottest planet ..., hotter even than Mercury"). Returns the subject (a Span)."""
+    mine, theirs = claim[:].root, evidence[:].root
+    if mine.lemma_.lower() != "be" or theirs.lemma_.lower() != "be":
+        return None
+    if mine.tag_ == "VBD" and theirs.tag_ != "VBD":
+        return None  # "Kyoto was the capital" is not what "Tokyo has been the capital since 1868" denies
+    role = next((c for c in mine.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    held = next((c for c in theirs.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    if role is None or held is None or role.lemma_.lower() != held.lemma_.lower() or not (
+            _one_holder(role) and _one_holder(held)):
+        return None
+    subject = next((c for c in theirs.children if c.dep_ == "nsubj" and c.pos_ == "PROPN"), None)
+    found = evidence[index]
+    if subject is None or subject.left_edge.i <= index <= subject.right_edge.i or found.head.i == theirs.i:
+        return None
+    ent = next((e for e in evidence.ents if e.start <= subject.i < e.end), None)
+    return ent if ent is not None else evidence[subject.left_edge.i:subject.i + 1]
+
+
+def _one_holder(noun) -> bool:
+    """A role only one thing holds: "the capital", "Japan's capital", "the hottest planet" (the, a
+    possessor or a superlative), not "a city"."""
+    kids = list(noun.children)
+    return any(c.dep_ == "poss" for c in kids) or any(c.lower_ == "the" for c in kids) and (
+        any(c.tag_ == "JJS" or c.lower_ in ("first", "last", "only") for c in kids)
+        or any(c.dep_ == "prep" and c.lower_ == "of" for c in kids))
 
 
 def _subject_of_the_main_clause(claim, evidence, index: int):
