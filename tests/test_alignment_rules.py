@@ -890,3 +890,17 @@ def test_a_role_many_hold_or_a_past_role_is_no_rivalry():
     assert not align("Paris is a city in France.", "Lyon is a city in France, southeast of Paris.").contradicts
     assert not align("Kyoto was the capital of Japan.",
                      "Tokyo has been Japan's capital since 1868, replacing Kyoto.").contradicts
+
+
+def test_a_country_is_rivalled_by_a_country_not_by_a_place_that_may_lie_in_it():
+    from truthometer import models
+    from truthometer.judging.rules import find_mismatches
+
+    nlp = models.nlp()
+    claim, evidence = "Leonardo da Vinci was born in Italy.", "Leonardo da Vinci was born in Vinci, in the Republic of Florence."
+    assert not align(claim, evidence).contradicts
+    assert not [m for m in find_mismatches(nlp(claim)[:], nlp(evidence)[:]) if m.kind == "entity"]
+    # Another country, or another city for a city, is still a contradiction.
+    other = "Leonardo da Vinci was born in Vinci, in Spain."
+    assert align(claim, other).contradicts and find_mismatches(nlp(claim)[:], nlp(other)[:])
+    assert align("Marie Curie was born in Vienna.", "Marie Curie was born in Warsaw in 1867.").contradicts

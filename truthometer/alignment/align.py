@@ -1067,6 +1067,15 @@ _COMPASS = {"north", "south", "east", "west", "northern", "southern", "eastern",
             "southwestern", "upper", "lower"}
 
 
+def _maybe_within(claim_span, evidence, best: Slot) -> bool:
+    """The claim names a country or continent, the evidence a smaller or unknown place and no place of
+    the claim's kind: "born in Italy" / "born in Vinci, in the Republic of Florence" may say the same."""
+    mine = lexicon.place_kinds(claim_span.text) & {"country", "continent"}
+    return bool(mine) and claim_span.root.dep_ not in ("compound", "amod", "nmod", "poss") \
+        and not lexicon.place_kinds(evidence[best.i:best.j].text) & mine \
+        and _place_of_the_same_kind(claim_span.text, evidence, best) is None
+
+
 def _place_of_the_same_kind(claim_text: str, evidence, best: Slot):
     """A place for a place of the same kind (continent, country, city; by WordNet): where the chosen
     counterpart of the claim's place is another kind of place ("in Europe" / "together with Sydney"), the
@@ -1718,7 +1727,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             elif (best.i, best.j) in used or slot.kind == "entity" and _other_relation(claim, slot, evidence, best) \
                     or slot.kind == "number" and _bounded(claim, slot, evidence, best) == (True, None) \
                     or _more_general_word(claim[slot.i:slot.j], evidence[best.i:best.j]) \
-                    or slot.kind == "date" and _year_in_period(claim, slot, evidence, best):
+                    or slot.kind == "date" and _year_in_period(claim, slot, evidence, best) \
+                    or slot.kind == "entity" and _maybe_within(ctext, evidence, best):
                 edge.op = UNCONFIRMED
             else:
                 edge.op = SUBSTITUTED

@@ -352,6 +352,11 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             rivals = [e for e in evidence_slots if e.kind == "entity"
                       and entity_family(e.label) == entity_family(slot.label)
                       and not any(_named_within(e, c) for c in claim_entities)]
+            kinds = lexicon.place_kinds(slot.text) & {"country", "continent"}
+            if kinds:
+                # A country or continent is rivalled by another of its kind, not by a place that may lie
+                # in it ("born in Italy" / "born in Vinci, in the Republic of Florence").
+                rivals = [e for e in rivals if lexicon.place_kinds(e.text) & kinds]
             if rivals:
                 mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))
     same_polarity = polarity(claim_span) == polarity(evidence_span)
