@@ -1067,6 +1067,28 @@ _COMPASS = {"north", "south", "east", "west", "northern", "southern", "eastern",
             "southwestern", "upper", "lower"}
 
 
+def _another_field(name, evidence):
+    """A name of the form "X in Y" / "X of Y" the evidence writes with the same X and another Y ("the Nobel
+    Prize in Chemistry" / "the 1921 Nobel Prize in Physics", "the University of Oxford" / "the University of
+    Cambridge"): (the claim's Y, the evidence's Y) as Spans, else None."""
+    at = next((t.i for t in name if t.lower_ in ("in", "of") and t.i > name.start), None)
+    if at is None or at + 1 >= name.end:
+        return None
+    head = [t.lower_ for t in name[:at - name.start] if t.lower_ != "the"]
+    mine = name.doc[at + 1:name.end]
+    if not head or not all(t.text[:1].isupper() for t in mine):
+        return None
+    words = [t.lower_ for t in evidence]
+    for k in range(len(words) - len(head)):
+        if words[k:k + len(head)] == head and k + len(head) < len(words) and words[k + len(head)] == name.doc[at].lower_:
+            j = start = k + len(head) + 1
+            while j < len(evidence) and evidence[j].text[:1].isupper() and evidence[j].pos_ == "PROPN":
+                j += 1
+            if j > start and normalise(evidence[start:j].text) != normalise(mine.text):
+                return mine, evidence[start:j]
+    return None
+
+
 def _maybe_within(claim_span, evidence, best: Slot) -> bool:
     """The claim names a country or continent, the evidence a smaller or unknown place and no place of
     the claim's kind: "born in Italy" / "born in Vinci, in the Republic of Florence" may say the same."""
@@ -1593,6 +1615,16 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             rival = _subject_with_clause_naming(claim, slot, evidence, found[0]) if found else None
             if rival is not None:
                 _substitute(edge, rival, used)
+                edges.append(edge)
+                slot_edges[slot.i] = (slot, edge)
+                continue
+            field = None if found else _another_field(ctext, evidence)
+            if field is not None:
+                # "the Nobel Prize in Chemistry" / "the 1921 Nobel Prize in Physics": the field differs.
+                mine, theirs = field
+                edge.claim_text, edge.claim_start, edge.claim_end = mine.text, mine.start_char, mine.end_char
+                edge.op, edge.evidence_text, edge.score = SUBSTITUTED, theirs.text, 1.0
+                edge.evidence_start, edge.evidence_end = theirs.start_char, theirs.end_char
                 edges.append(edge)
                 slot_edges[slot.i] = (slot, edge)
                 continue
