@@ -918,3 +918,11 @@ def test_a_name_with_another_field_is_another_name(claim, evidence, expected):
     # The same name with the same field is the same name, however the tagger cuts it.
     same = expected
     assert not align(same, evidence).contradicts
+
+
+def test_another_verb_of_the_same_subject_has_a_polarity_of_its_own():
+    # "never spoils" and "can last indefinitely" are two statements that agree; no polarity to compare.
+    a = align("Honey never spoils if stored properly.", "Properly stored honey can last indefinitely.")
+    assert not a.polarity_mismatch
+    # The same verb still compares.
+    assert align("Honey never spoils if stored properly.", "Properly stored honey spoils.").polarity_mismatch

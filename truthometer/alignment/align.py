@@ -1811,8 +1811,9 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
-    if ev_pred is not None and not (predicate is not None and predicate.op == SUBSTITUTED) and lexicon.relation(
-            root.lemma_.lower(), evidence[ev_pred].lemma_.lower(), "VERB") == lexicon.ANTONYM:
+    opposite_verb = ev_pred is not None and lexicon.relation(
+        root.lemma_.lower(), evidence[ev_pred].lemma_.lower(), "VERB") == lexicon.ANTONYM
+    if opposite_verb and not (predicate is not None and predicate.op == SUBSTITUTED):
         # "is closed on Mondays" says what "does not open on Mondays" says, and the opposite of "opens"
         # (an opposite verb the alignment did not already substitute).
         evidence_negated = not evidence_negated
@@ -1822,8 +1823,11 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     # The same predicate in other words, said of the same thing in other words, is as good as the words.
     kin = _kindred_verb(root, evidence)
     restated = kin is not None and ev_pred == kin.i and _kindred_subjects(root, kin)
+    # Another verb of the same subject ("never spoils" / "can last indefinitely") has a polarity of its own.
+    other_verb = predicate is not None and predicate.op == UNCONFIRMED and ev_pred is not None \
+        and predicate.evidence_start == evidence[ev_pred].idx and not restated and not opposite_verb
     mismatch = ev_pred is not None and claim_negated != evidence_negated and (coverage >= 0.5 or restated) \
-        and not _object_unstated(claim, root, evidence, slot_edges)
+        and not _object_unstated(claim, root, evidence, slot_edges) and not other_verb
     negation_stands = (mismatch and claim_negated and implicative is None
                        and _negated_slot_filled_otherwise(claim, slot_edges))
     if negation_stands:
