@@ -926,3 +926,9 @@ def test_another_verb_of_the_same_subject_has_a_polarity_of_its_own():
     assert not a.polarity_mismatch
     # The same verb still compares.
     assert align("Honey never spoils if stored properly.", "Properly stored honey spoils.").polarity_mismatch
+
+
+def test_an_amount_at_the_end_of_the_evidence_is_compared():
+    claim, evidence = "The tablet weighs less than 400 grams.", "The tablet weighs 460 g."
+    assert align(claim, evidence).contradicts and corrected(claim, evidence) == "The tablet weighs 460 grams."
+    assert not align("The tablet weighs less than 500 grams.", evidence).contradicts

@@ -183,3 +183,11 @@ def test_the_words_around_a_number_say_how_it_is_bounded():
                                 ("It has 206 bones.", "206", "")):
         doc = nlp(text)
         assert bound_at(doc, next(t.i for t in doc if t.text == number)) == sense, text
+
+
+def test_a_unit_abbreviation_keeps_its_meaning_with_a_full_stop():
+    from truthometer.judging.quantities import canonical, unit
+
+    # The tokenizer leaves the sentence's full stop on "g." in "The tablet weighs 460 g."
+    assert unit("g.") == unit("g") is not None and canonical("km.") == canonical("km")
+    assert unit(".") is None

@@ -56,7 +56,8 @@ ABSOLUTE_TOLERANCE = {"temperature": 1.0}
 
 def _known(word: str) -> str | None:
     """The table's spelling of a unit word (singular, lower case), or None."""
-    w = " ".join(word.lower().split())
+    # "460 g." at a sentence's end: the tokenizer keeps the full stop on the abbreviation.
+    w = " ".join(word.lower().split()).rstrip(".")
     for candidate in (w, w[:-2] if w.endswith("es") else None, w[:-1] if w.endswith("s") else None):
         if candidate and candidate in _UNITS:
             return candidate
