@@ -932,3 +932,20 @@ def test_an_amount_at_the_end_of_the_evidence_is_compared():
     claim, evidence = "The tablet weighs less than 400 grams.", "The tablet weighs 460 g."
     assert align(claim, evidence).contradicts and corrected(claim, evidence) == "The tablet weighs 460 grams."
     assert not align("The tablet weighs less than 500 grams.", evidence).contradicts
+
+
+@pytest.mark.parametrize("claim, evidence, expected", [
+    ("Photosynthesis takes place in the mitochondria.",
+     "In plants, photosynthesis occurs in the chloroplasts, not in the mitochondria.",
+     "Photosynthesis takes place in the chloroplasts."),
+    ("The treaty was signed in London.", "The treaty was signed in Paris, not in London.",
+     "The treaty was signed in Paris."),
+    ("The film was shot in Wyoming.", "The film was shot in Montana, not Wyoming.", "The film was shot in Montana."),
+])
+def test_a_value_the_evidence_names_only_to_deny_it(claim, evidence, expected):
+    from truthometer.pipeline import overrules_support
+
+    a = align(claim, evidence)
+    assert a.contradicts and overrules_support(a)
+    assert corrected(claim, evidence) == expected
+    assert not align(expected, evidence).contradicts

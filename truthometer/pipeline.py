@@ -360,12 +360,12 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
 
 def overrules_support(alignment) -> bool:
     """Whether an alignment outweighs the judge's support: a name, number, date or code substituted, the
-    claim's subject found only in a clause about another subject, an adjective replaced by its antonym,
-    or the opposite polarity."""
-    from .alignment.align import OPPOSITE, OTHER_SUBJECT
+    claim's subject found only in a clause about another subject, an adjective replaced by its antonym, a
+    value the evidence denies ("not in the mitochondria"), or the opposite polarity."""
+    from .alignment.align import DENIED, OPPOSITE, OTHER_SUBJECT
 
-    return alignment.polarity_mismatch or any(e.kind in MISPLACEABLE or e.label in (OTHER_SUBJECT, OPPOSITE)
-                                              for e in alignment.substituted)
+    return alignment.polarity_mismatch or any(
+        e.kind in MISPLACEABLE or e.label in (OTHER_SUBJECT, OPPOSITE, DENIED) for e in alignment.substituted)
 
 
 def _near_paraphrase(evidence: list[Evidence], config: Config) -> bool:

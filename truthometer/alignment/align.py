@@ -1058,6 +1058,8 @@ def _in_subject(claim, slot: Slot) -> bool:
 
 #: The label of a claim subject the evidence names only inside a clause about another subject.
 OTHER_SUBJECT = "other subject"
+#: The label of a slot the evidence names only to deny it ("in the chloroplasts, not in the mitochondria").
+DENIED = "denied"
 #: The label of a claim adjective the evidence replaces by its antonym.
 OPPOSITE = "opposite"
 
@@ -1080,7 +1082,8 @@ def _another_field(name, evidence):
         return None
     words = [t.lower_ for t in evidence]
     for k in range(len(words) - len(head)):
-        if words[k:k + len(head)] == head and k + len(head) < len(words) and words[k + len(head)] == name.doc[at].lower_:
+        after = k + len(head)
+        if words[k:after] == head and after < len(words) and words[after] == name.doc[at].lower_:
             j = start = k + len(head) + 1
             while j < len(evidence) and evidence[j].text[:1].isupper() and evidence[j].pos_ == "PROPN":
                 j += 1
@@ -1309,7 +1312,7 @@ def _another_given_name(claim_given, evidence, surname_at: int) -> bool:
     mine = [normalise(t.text) for t in claim_given if t.text[:1].isupper()]
     theirs = []
     i = surname_at - 1
-    while i >= 0 and (evidence[i].pos_ == "PROPN" and evidence[i].text[:1].isupper() or evidence[i].text in ('"', "``", "''")):
+    while i >= 0 and (evidence[i].pos_ == "PROPN" and evidence[i].text[:1].isupper() or evidence[i].text in _QUOTES):
         if evidence[i].text[:1].isalpha():
             theirs.append(normalise(evidence[i].text))
         i -= 1
@@ -1390,8 +1393,8 @@ def _compatible(slot: Slot, cand: Slot) -> bool:
     if slot.kind == "entity":
         if cand.kind != "entity":
             return False
-        return _FAMILY.get(slot.label, slot.label) == _FAMILY.get(cand.label, cand.label) or _same_name_head(slot, cand) \
-            or _a_place(slot) and _a_place(cand)
+        return _FAMILY.get(slot.label, slot.label) == _FAMILY.get(cand.label, cand.label) \
+            or _same_name_head(slot, cand) or _a_place(slot) and _a_place(cand)
     if slot.kind == "date":
         # A year is in a decade: "born in the 1950s" / "born in 1947" (not the other way round).
         return cand.kind == "date" and (cand.granularity == slot.granularity
@@ -1781,6 +1784,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     edges.extend(_phrase_objects(claim, evidence, slot_edges))
     edges.extend(_preposition_edges(claim, evidence, slot_edges))
     _excluded_values(claim, slot_edges)
+    _denied_values(evidence, slot_edges)
     _reference_times(claim, evidence, slot_edges)
 
     # Predicate to predicate: the claim's main verb against the verb of the same subject. Under a
@@ -1925,6 +1929,42 @@ def _excluded_values(claim, slot_edges) -> None:
         prep = _preposition_of(claim[slot.i:slot.j].root)
         if prep is not None and prep[0].lower_ in _EXCLUDING_PREPOSITIONS:
             edge.op = UNCONFIRMED
+
+
+def _denial(tok):
+    """The value the evidence affirms in place of ``tok`` when it denies ``tok`` ("in the chloroplasts, not
+    in the mitochondria", "signed in Paris, not in London", "shot in Montana, not Wyoming"), else None."""
+    prep = tok.head if tok.dep_ == "pobj" else None
+    if prep is not None and any(c.dep_ == "neg" for c in prep.children):
+        # "signed in Paris, not in London": the same preposition's earlier object.
+        other = next((p for p in prep.head.children if p.dep_ == "prep" and p.i < prep.i
+                      and p.lower_ == prep.lower_), None)
+        return next((c for c in other.children if c.dep_ == "pobj"), None) if other is not None else None
+    anchor = prep.head if prep is not None and prep.dep_ == "prep" \
+        else tok.head if tok.dep_ in ("appos", "conj") else None
+    if anchor is not None and anchor.pos_ in ("NOUN", "PROPN") and any(
+            c.dep_ == "neg" and anchor.i < c.i < tok.i for c in anchor.children):
+        return anchor  # "in the chloroplasts, not in the mitochondria"; "in Montana, not Wyoming"
+    return None
+
+
+def _denied_values(evidence, slot_edges) -> None:
+    """A claim's value the evidence names only to deny it is substituted by the value it affirms instead:
+    "Photosynthesis takes place in the mitochondria" / "occurs in the chloroplasts, not in the
+    mitochondria"."""
+    for slot, edge in slot_edges.values():
+        if edge.op != EQUAL or slot.kind not in ("entity", "noun") or edge.evidence_start < 0:
+            continue
+        tok = next((t for t in evidence if t.idx == edge.evidence_start), None)
+        if tok is None:
+            continue
+        span = evidence.char_span(edge.evidence_start, edge.evidence_end, alignment_mode="expand")
+        affirmed = _denial(span.root if span is not None else tok)
+        if affirmed is not None:
+            ent = next((e for e in evidence.ents if e.start <= affirmed.i < e.end), None)
+            chosen = ent if ent is not None and slot.kind == "entity" else evidence[affirmed.i:affirmed.i + 1]
+            edge.op, edge.evidence_text, edge.score, edge.label = SUBSTITUTED, chosen.text, 1.0, DENIED
+            edge.evidence_start, edge.evidence_end = chosen.start_char, chosen.end_char
 
 
 def _as_of(tok) -> bool:

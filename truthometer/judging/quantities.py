@@ -244,5 +244,5 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at", "limit_at",
-           "bounds_apply", "bounded_agreement", "bounded_amounts"]
+           "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
+           "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts"]

@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import bound_at, bounded_amounts, bounds_apply, comparable, limit_at, near, quantity, same_quantity, within
+from .quantities import (bound_at, bounded_amounts, bounds_apply, comparable, limit_at, near, quantity, same_quantity,
+                         within)
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
