@@ -949,3 +949,11 @@ def test_a_value_the_evidence_names_only_to_deny_it(claim, evidence, expected):
     assert a.contradicts and overrules_support(a)
     assert corrected(claim, evidence) == expected
     assert not align(expected, evidence).contradicts
+
+
+def test_two_names_under_one_title_are_rivals_whatever_their_labels():
+    # The small model tags "Vespasian" as a nationality; "the emperor Vespasian" is an emperor like Nero.
+    evidence = "Construction of the Colosseum began under the emperor Vespasian in AD 72."
+    assert corrected("The Colosseum was commissioned by Emperor Nero.", evidence) \
+        == "The Colosseum was commissioned by Emperor Vespasian."
+    assert not align("The Colosseum was commissioned by Emperor Vespasian.", evidence).contradicts

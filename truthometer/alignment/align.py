@@ -1382,6 +1382,14 @@ def _same_name_head(slot: Slot, cand: Slot) -> bool:
     return head is not None and head == name_head(cand.value)
 
 
+def _same_title(mine, theirs) -> bool:
+    """Two names under one title: "Emperor Nero" / "the emperor Vespasian", "President Lincoln" / "the
+    president, Grant" (whatever label the small model gives each name)."""
+    title = mine[0].lower_ if len(mine) > 1 and mine[0].text[:1].isupper() else None
+    head = theirs.root.head if theirs.root.dep_ == "appos" else None
+    return bool(title) and head is not None and head.lower_ == title and lexicon.common_noun(title)
+
+
 def _a_place(slot: Slot) -> bool:
     """A place, by its label or, when the small model gave a place's name another label ("Lyon" as an
     organisation), by WordNet's knowing it as a city, country or continent."""
@@ -1684,6 +1692,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             others += [_name_unit(evidence, c) for c in cands if c.kind == "noun" and _untagged_name(evidence, c)]
             others = [c for c in others if novel(c)]
             options += [c for c in others if _role(claim, slot, evidence, c) >= 1.5]
+            options += [c for c in cands if c.kind == "entity" and c not in options and novel(c)
+                        and _same_title(claim[slot.i:slot.j], evidence[c.i:c.j])]
         if slot.kind == "attribute" and claim[slot.i].text[:1].islower():
             # A nationality stands for a nationality (capitalised), not for "romantic" in "a romantic
             # film": "a 1964 American psychological thriller film" corrects the genre, not the origin.
@@ -1768,6 +1778,9 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             else:
                 edge.op = SUBSTITUTED
                 used.add((best.i, best.j))
+                if slot.kind == "entity" and _same_title(ctext, evidence[best.i:best.j]):
+                    name = ctext[1:]  # the title stays: "Emperor Nero" -> "Emperor Vespasian"
+                    edge.claim_text, edge.claim_start = name.text, name.start_char
                 if slot.kind == "entity" and ctext.root.dep_ not in ("compound", "amod", "nmod", "poss"):
                     place = _place_of_the_same_kind(ctext.text, evidence, best)
                     if place is not None:  # "in Europe" -> "in Australia", not the city of the evidence
