@@ -1442,8 +1442,7 @@ def _kindred_counts(mine: str, theirs: str) -> bool:
     if not mine or not theirs or unit(mine) is not None or unit(theirs) is not None:
         return False
     people = {"people": "person"}
-    return lexicon.relation(people.get(mine, mine), people.get(theirs, theirs), "NOUN") in (
-        lexicon.SYNONYM, lexicon.MORE_GENERAL, lexicon.MORE_SPECIFIC)
+    return lexicon.kindred(people.get(mine, mine), people.get(theirs, theirs), "NOUN")
 
 
 def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
@@ -1825,7 +1824,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     # Polarity of the main predicate on each side.
     claim_negated = (_negated_at(claim, root.i) or any(t.lower_ == "never" for t in claim)
                      or implicative is not None or other_than(claim) is not None)
-    ev_pred = _evidence_predicate(claim, evidence, root, slot_edges)
+    kin = _kindred_verb(root, evidence)
+    ev_pred = _evidence_predicate(claim, evidence, root, slot_edges, kin)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
     opposite_verb = ev_pred is not None and lexicon.relation(
@@ -1838,7 +1838,6 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             and _ended_period(evidence[ev_pred]) is not None:
         evidence_negated = True  # "is currently part of" / "was part of it between 1035 and 1814": no longer
     # The same predicate in other words, said of the same thing in other words, is as good as the words.
-    kin = _kindred_verb(root, evidence)
     restated = kin is not None and ev_pred == kin.i and _kindred_subjects(root, kin)
     # Another verb of the same subject ("never spoils" / "can last indefinitely") has a polarity of its own.
     other_verb = predicate is not None and predicate.op == UNCONFIRMED and ev_pred is not None \
@@ -2594,9 +2593,10 @@ def _ended_period(verb):
     return None
 
 
-def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:
-    """The evidence word that plays the claim's main predicate: same verb lemma, else the governor of
-    the counterpart of the claim's complement, else the evidence's root when the claim is a copula."""
+def _evidence_predicate(claim, evidence, root, slot_edges, kin=None) -> int | None:
+    """The evidence word that plays the claim's main predicate: same verb lemma, else ``kin`` (the claim's
+    verb in other words, ``_kindred_verb``), else the governor of the counterpart of the claim's complement,
+    else the evidence's root when the claim is a copula."""
     lemma = root.lemma_.lower()
     same = [e for e in evidence if e.lemma_.lower() == lemma and e.pos_ in ("VERB", "AUX") and lemma != "be"]
     if same:
@@ -2610,8 +2610,7 @@ def _evidence_predicate(claim, evidence, root, slot_edges) -> int | None:
                                             or normalise(t.text) in words),
                                         any(c.dep_ in ("dobj", "attr") and c.lemma_.lower() in objects
                                             for c in e.children), -e.i)).i
-    kin = _kindred_verb(root, evidence)
-    if kin is not None:
+    if kin is not None:  # the claim's verb in other words (``_kindred_verb``)
         return kin.i
     for child in root.children:
         if child.dep_ in ("attr", "dobj", "acomp", "oprd") and child.i in slot_edges:
@@ -2638,11 +2637,10 @@ def _kindred_verb(root, evidence):
     if root.pos_ != "VERB" or lemma in ("be", "have", "do"):
         return None
     words = {t.lemma_.lower() for t in _own_words(root)}
-    kin = [e for e in evidence if e.pos_ == "VERB" and e.lemma_.lower() not in ("be", "have", "do")
-           and {t.lemma_.lower() for t in _own_words(e)} & words
-           and lexicon.relation(lemma, e.lemma_.lower(), "VERB") in (lexicon.SYNONYM, lexicon.MORE_GENERAL,
-                                                                      lexicon.MORE_SPECIFIC)]
-    return max(kin, key=lambda e: (len({t.lemma_.lower() for t in _own_words(e)} & words), -e.i), default=None)
+    shared = {e.i: len({t.lemma_.lower() for t in _own_words(e)} & words) for e in evidence
+              if e.pos_ == "VERB" and e.lemma_.lower() not in ("be", "have", "do")}
+    kin = [evidence[i] for i, n in shared.items() if n and lexicon.kindred(lemma, evidence[i].lemma_.lower(), "VERB")]
+    return max(kin, key=lambda e: (shared[e.i], -e.i), default=None)
 
 
 def _kindred_subjects(verb, e_verb) -> bool:
@@ -2656,9 +2654,7 @@ def _kindred_subjects(verb, e_verb) -> bool:
         return False
     if theirs.pos_ == "PRON" or mine.lemma_.lower() == theirs.lemma_.lower():
         return True
-    return mine.pos_ == theirs.pos_ == "NOUN" and lexicon.relation(
-        mine.lemma_.lower(), theirs.lemma_.lower(), "NOUN") in (lexicon.SYNONYM, lexicon.MORE_GENERAL,
-                                                               lexicon.MORE_SPECIFIC)
+    return mine.pos_ == theirs.pos_ == "NOUN" and lexicon.kindred(mine.lemma_.lower(), theirs.lemma_.lower(), "NOUN")
 
 
 def _own_words(verb) -> list:

@@ -103,6 +103,12 @@ def relation(claim_word: str, evidence_word: str, pos: str) -> str | None:
     return None
 
 
+def kindred(claim_word: str, evidence_word: str, pos: str) -> bool:
+    """Whether WordNet gives the two words as one sense, or one as a kind of the other ("drug" / "medicine",
+    "approve" / "authorise", "person" / "employee")."""
+    return relation(claim_word, evidence_word, pos) in (SYNONYM, MORE_GENERAL, MORE_SPECIFIC)
+
+
 @lru_cache(maxsize=20_000)
 def common_noun(word: str) -> bool:
     """Whether WordNet has the word as a common noun ("actor", "lee" the sheltered side), not only as a
