@@ -231,3 +231,16 @@ def test_climate_claims_bench_checks_each_claim_end_to_end(tmp_path, capsys):
         bad = tmp_path / "bad.jsonl"
         bad.write_text(json.dumps({"claim": "x", "claim_label": "SUPPORTS", "evidences": "none"}) + "\n")
         climate_claims.run(argparse.Namespace(data=str(bad), split="all", methods="cosine", limit=0))
+
+
+def test_bad_articles_files(tmp_path):
+    from truthometer.benchmarks.articles import load_articles
+
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(bytes(range(128, 256)) * 8)
+    with pytest.raises(InputError, match="not UTF-8"):
+        load_articles(str(binary))
+    broken = tmp_path / "broken.json"
+    broken.write_text('[{"id": ', encoding="utf-8")
+    with pytest.raises(InputError, match="not JSON"):
+        load_articles(str(broken))

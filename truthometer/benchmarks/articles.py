@@ -30,6 +30,8 @@ def load_articles(path: str) -> list[dict]:
         data = json.loads(p.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise InputError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from exc
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text; expected an articles JSON file") from exc
     if not isinstance(data, list):
         raise InputError(f"{path}: expected a list of articles")
     return data
