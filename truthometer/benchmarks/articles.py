@@ -1,4 +1,5 @@
-"""Example articles with expected verdicts (shared/examples/articles.json format): how many the checker gets right.
+"""Example articles with expected verdicts (shared/examples/articles.json format; the shipped
+tests/data/everyday_claims.json is one): how many the checker gets right.
 
 Each article has ``text``, ``references`` and ``expect``: items with ``contains`` (a phrase locating the
 sentence), ``status``, and optionally ``corrected_has`` / ``corrected_lacks`` (words the suggested
