@@ -1,5 +1,6 @@
-"""Example articles with expected verdicts (shared/examples/articles.json format; the shipped
-tests/data/everyday_claims.json is one): how many the checker gets right.
+"""Articles with expected verdicts (shared/examples/, tests/data/everyday_claims.json): statuses right.
+
+Both files share one format, shared/examples/articles.json's.
 
 Each article has ``text``, ``references`` and ``expect``: items with ``contains`` (a phrase locating the
 sentence), ``status``, and optionally ``corrected_has`` / ``corrected_lacks`` (words the suggested
