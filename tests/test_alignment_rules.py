@@ -957,3 +957,13 @@ def test_two_names_under_one_title_are_rivals_whatever_their_labels():
     assert corrected("The Colosseum was commissioned by Emperor Nero.", evidence) \
         == "The Colosseum was commissioned by Emperor Vespasian."
     assert not align("The Colosseum was commissioned by Emperor Vespasian.", evidence).contradicts
+
+
+def test_a_relation_in_time_to_the_same_event_is_a_slot():
+    # "with breakfast" and "before breakfast" name one meal in two relations to it.
+    evidence = "It should be taken on an empty stomach, 30 to 60 minutes before breakfast."
+    assert corrected("Take it together with breakfast so that it does not upset your stomach.", evidence) \
+        == "Take it before breakfast so that it does not upset your stomach."
+    assert corrected("The bridge was built after the war.", "The bridge was built before the war.") \
+        == "The bridge was built before the war."
+    assert not align("Take it before breakfast.", evidence).contradicts

@@ -1879,9 +1879,11 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
 
 
 #: Prepositions that state the opposite relation to the same object: "born in Trieste" / "born outside
-#: of Trieste", "because of the Beatles" / "despite the Beatles".
+#: of Trieste", "because of the Beatles" / "despite the Beatles"; in time, "take it with breakfast" /
+#: "before breakfast".
 _CONTRARY_PREPOSITIONS = [({"in", "inside", "within"}, {"outside"}), ({"with"}, {"without"}),
-                          ({"because"}, {"despite"}), ({"for"}, {"against"}), ({"above"}, {"below"})]
+                          ({"because"}, {"despite"}), ({"for"}, {"against"}), ({"above"}, {"below"}),
+                          ({"before"}, {"after", "during", "with"}), ({"after"}, {"during", "with"})]
 
 
 def _preposition_of(tok):
@@ -1921,7 +1923,10 @@ def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
         if g1.lemma_.lower() != g2.lemma_.lower() and g1.head.lemma_.lower() != g2.lemma_.lower() \
                 and g1.lemma_.lower() != g2.head.lemma_.lower():
             continue  # another governor, another relation ("a destination because of" / "is ... despite")
-        c_span, e_span = claim[mine[0].i:mine[1].i + 1], evidence[theirs[0].i:theirs[1].i + 1]
+        # "together with breakfast": the adverb belongs to the relation it qualifies and goes with it.
+        start = mine[0].i - 1 if mine[0].i > 0 and claim[mine[0].i - 1].dep_ == "advmod" and \
+            claim[mine[0].i - 1].head.i == mine[0].i else mine[0].i
+        c_span, e_span = claim[start:mine[1].i + 1], evidence[theirs[0].i:theirs[1].i + 1]
         out.append(Edge("preposition", SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char,
                         e_span.text, e_span.start_char, e_span.end_char, label="prep"))
     return out
