@@ -967,3 +967,10 @@ def test_a_relation_in_time_to_the_same_event_is_a_slot():
     assert corrected("The bridge was built after the war.", "The bridge was built before the war.") \
         == "The bridge was built before the war."
     assert not align("Take it before breakfast.", evidence).contradicts
+
+
+def test_a_fraction_in_words_is_one_number_with_its_whole():
+    assert corrected("The tank holds one and a half litres.", "The tank holds 2.5 litres.") == "The tank holds 2.5 litres."
+    assert not align("The tank holds one and a half litres.", "The tank holds 1.5 litres.").contradicts
+    assert corrected("The meeting lasted half an hour.", "The meeting lasted 45 minutes.") == "The meeting lasted 45 minutes."
+    assert not align("The meeting lasted half an hour.", "The meeting lasted 30 minutes.").contradicts

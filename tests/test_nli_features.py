@@ -24,6 +24,16 @@ def test_a_number_in_another_unit_is_matched_not_conflicting():
     assert feature(claim, same, "coverage") > feature(claim, other, "coverage")
 
 
+def test_a_fraction_in_words_is_part_of_its_number():
+    claim = "As much as one and a half litres of water may run out."
+    assert matched_numbers(info(claim), info("Up to 1.5 litres of water may run out.")) == {1.5}
+    assert matched_numbers(info(claim), info("Up to 2.5 litres of water may run out.")) == set()
+    assert feature(claim, "Up to 1.5 litres of water may run out.", "num_conflict") == 0.0
+    assert matched_numbers(info("The cycle takes half an hour."), info("The cycle takes 30 minutes.")) == {0.5}
+    assert matched_numbers(info("Adults are about half a millimetre long."), info("Adults are about 0.5 mm long.")) \
+        == {0.5}
+
+
 def test_temperatures_convert_with_their_offset():
     assert matched_numbers(info("Titanium melts at about 3,034 °F."), info("Titanium melts at 1,668 °C.")) == {3034.0}
     assert matched_numbers(info("Titanium melts at about 1,034 °F."), info("Titanium melts at 1,668 °C.")) == set()

@@ -67,8 +67,9 @@ from rapidfuzz.distance import Levenshtein
 from .. import models
 from ..config import Config
 from ..judging import lexicon
-from ..judging.quantities import (DECADE_WORDS, bound_at, bounded_amounts, bounds_apply, canonical, comparable,
-                                  hedged, limit_at, near, quantity, same_quantity, unit)
+from ..judging.quantities import (DECADE_WORDS, FRACTIONS, bound_at, bounded_amounts, bounds_apply, canonical,
+                                  comparable, fraction_after, fraction_of_unit, hedged, limit_at, near, quantity,
+                                  same_quantity, unit)
 from ..judging.rules import ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, range_joined
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
@@ -406,6 +407,7 @@ def extract_slots(doc) -> list[Slot]:
                     label = ""  # "the Moon" is no person, whatever the small model says: its kind is unknown
             add(Slot("entity", start, end, label=label, value=normalise(doc[start:end].text)))
     _untagged_names(doc, slots, taken, add)
+    lows = [t.lower_ for t in doc]
     for t in doc:
         if t.i in taken or t.is_punct or t.is_space:
             continue
@@ -426,12 +428,18 @@ def extract_slots(doc) -> list[Slot]:
             add(Slot("date", t.i, t.i + 1, label="DATE", value=_day(t), granularity="day"))
         elif _CODE.match(t.text) and any(c.isdigit() for c in t.text) and not t.like_num:
             add(Slot("code", t.i, t.i + 1, label="CODE", value=t.text.upper()))
-        elif (t.like_num or t.lower_ in _WORD_NUMBERS) and number_value(t.text) is not None \
-                and t.lower_ not in _SCALES:
+        elif ((t.like_num or t.lower_ in _WORD_NUMBERS) and number_value(t.text) is not None
+              or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in _SCALES:
+            # "one and a half litres", "half a millimetre": the fraction is part of the number.
+            fraction, extra = fraction_after(lows, t.i)
+            if t.lower_ in FRACTIONS:
+                value, k = fraction_of_unit(lows, t.i), t.i + 1  # "half a": the article goes with it
+            else:
+                value, k = number_value(t.text) + fraction if fraction else number_value(t.text), t.i + extra
             # "1.5 million residents" is 1,500,000 residents: the scale is part of the number, not its unit.
-            scaled = t.i + 1 < len(doc) and doc[t.i + 1].lower_ in _SCALES
-            value = number_value(t.text) * (_SCALES[doc[t.i + 1].lower_] if scaled else 1)
-            unit_word, unit_j = _unit_tokens(doc, t.i + scaled, len(doc))
+            scaled = k + 1 < len(doc) and doc[k + 1].lower_ in _SCALES
+            value *= _SCALES[doc[k + 1].lower_] if scaled else 1
+            unit_word, unit_j = _unit_tokens(doc, k + scaled, len(doc))
             counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None else None
             # Not a measure ("105,000 square kilometres" is an area, which no length corrects).
             if counted is not None and counted.i >= unit_j and unit(counted.text.lower()) is None:
@@ -439,7 +447,7 @@ def extract_slots(doc) -> list[Slot]:
                 # and "400 propaganda and training films" count films; the modifier is its own slot.
                 unit_word, unit_j = counted.lemma_.lower(), -1
             dim, canon = unit_of(unit_word) if unit_word else ("", "")
-            add(Slot("number", t.i, t.i + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
+            add(Slot("number", t.i, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
                      unit=canon, dimension=dim, unit_j=unit_j))
             if unit_j > 0:
                 taken.update(range(t.i + 1, unit_j))  # the unit is part of the number's slot

@@ -98,6 +98,27 @@ def same_quantity(a: tuple[str, float] | None, b: tuple[str, float] | None) -> b
     return abs(x - y) <= RELATIVE_TOLERANCE * max(abs(x), abs(y))
 
 
+#: Fractions written in words: "one and a half litres", "half a millimetre", "two and a quarter hours".
+FRACTIONS = {"half": 0.5, "quarter": 0.25}
+
+
+def fraction_after(words: list[str], k: int) -> tuple[float, int]:
+    """The fraction an "and a half" adds to the number at ``k`` of the lower-cased ``words``, and the words
+    it takes: (0.5, 3) for "one and a half litres"; (0.0, 0) when none follows."""
+    if k + 3 < len(words) and words[k + 1] == "and" and words[k + 2] in ("a", "an", "one") \
+            and words[k + 3] in FRACTIONS:
+        return FRACTIONS[words[k + 3]], 3
+    return 0.0, 0
+
+
+def fraction_of_unit(words: list[str], k: int) -> float | None:
+    """The value of "half a" at ``k`` of the lower-cased ``words`` when a unit follows at ``k + 2`` ("half
+    a millimetre" is 0.5 mm, "half an hour" 30 minutes); None otherwise."""
+    if k + 2 < len(words) and words[k] in FRACTIONS and words[k + 1] in ("a", "an") and unit(words[k + 2]):
+        return FRACTIONS[words[k]]
+    return None
+
+
 #: Words that say a number is rounded ("roughly 10,000 people"), where an unhedged number must be the
 #: evidence's.
 HEDGES = {"about", "around", "roughly", "approximately", "approx", "nearly", "almost", "some", "circa", "ca.", "~"}
@@ -245,4 +266,5 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
            "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
-           "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts"]
+           "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "FRACTIONS", "fraction_after",
+           "fraction_of_unit"]

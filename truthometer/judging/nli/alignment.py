@@ -21,7 +21,8 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
-from ..quantities import DECADE_WORDS, LOWER_BOUNDS, UPPER_BOUNDS, quantity, same_quantity
+from ..quantities import (DECADE_WORDS, FRACTIONS, LOWER_BOUNDS, UPPER_BOUNDS, fraction_after, fraction_of_unit,
+                          quantity, same_quantity)
 from .. import lexicon
 
 #: spaCy components the features need; the parser is skipped for speed.
@@ -254,6 +255,7 @@ def sentence_info(doc) -> SentenceInfo:
     negations = 0
     implicatives, quantities = set(), set()
     bounds, amounts = set(), set()
+    lows = [t.lower_ for t in toks]
     for k, t in enumerate(toks):
         low, lemma = t.lower_, t.lemma_.lower()
         bound = _bound(toks, k)
@@ -265,15 +267,16 @@ def sentence_info(doc) -> SentenceInfo:
             negations += 1
         if lemma in NEGATIVE_IMPLICATIVES or low in NEGATIVE_IMPLICATIVES:
             implicatives.add(lemma if lemma in NEGATIVE_IMPLICATIVES else low)
-        if t.like_num or _YEAR.match(t.text):
-            value = _number(t.text)
-            if value is not None:
-                numbers.add(value)
-                unit_word = _unit_after(toks, k)
-                amounts.add((value, unit_word.lower().rstrip("s")))
-                amount = quantity(value, unit_word)
-                if amount is not None:
-                    quantities.add((value, unit_word.lower(), *amount))
+        value = _number(t.text) if t.like_num or _YEAR.match(t.text) else fraction_of_unit(lows, k)
+        if value is not None:
+            fraction, extra = fraction_after(lows, k)  # "one and a half litres" is 1.5 litres
+            value += fraction
+            numbers.add(value)
+            unit_word = _unit_after(toks, k + extra + (1 if low in FRACTIONS else 0))
+            amounts.add((value, unit_word.lower().rstrip("s")))
+            amount = quantity(value, unit_word)
+            if amount is not None:
+                quantities.add((value, unit_word.lower(), *amount))
         if t.pos_ in CONTENT_POS and not t.is_stop and not t.is_punct and any(c.isalnum() for c in low) \
                 and lemma not in LIGHT_VERBS:
             content.append((lemma, low, t.pos_))
