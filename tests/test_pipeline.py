@@ -510,3 +510,32 @@ def test_the_entailment_judge_is_the_default_method():
     report = check("The tower was finished in 1889.", references=[("ref.md", "The tower was completed in 1889.")])
     s = report.sentences[0]
     assert s.method == "nli" and s.status == "supported" and "entails it" in s.reason
+
+
+def test_the_judge_reads_a_reference_sentence_with_its_antecedent(monkeypatch):
+    # "It should be taken before breakfast" is about the drug the document named: the judge is given that
+    # reading, while the evidence shown stays as written.
+    import numpy as np
+
+    from truthometer.config import Config
+    from truthometer.evidence.references import ReferenceDocument, reference_sentences
+    from truthometer.judging import nli
+    from truthometer.pipeline import Checker
+
+    reference = "Levothyroxine is a thyroid hormone. It should be taken before breakfast."
+    sentences = reference_sentences([ReferenceDocument("ref.md", reference)])
+    assert [s.checked_as for s in sentences] == ["", "Levothyroxine should be taken before breakfast."]
+
+    seen = []
+
+    class Judge:
+        def predict(self, premises, hypotheses, progress=None):
+            seen.extend(premises)
+            return np.tile([0.1, 0.8, 0.1], (len(premises), 1))
+
+    monkeypatch.setattr(nli, "load_judge", lambda config=None: Judge())
+    report = Checker(Config(method="nli")).check("Take levothyroxine together with a large breakfast every day.",
+                                               [("ref.md", reference)])
+    assert "Levothyroxine should be taken before breakfast." in seen
+    assert "It should be taken before breakfast." not in seen
+    assert any(e.text == "It should be taken before breakfast." for e in report.sentences[0].evidence)

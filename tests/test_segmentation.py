@@ -75,3 +75,18 @@ def test_a_pronoun_stands_for_the_latest_entity_that_agrees_with_it():
     assert apollo[3] == "Apollo 11 returned on July 24."
     # No entity agrees: the sentence is checked as written.
     assert claims("The Eiffel Tower stands in Paris. She was born in 1832.")[1] == "She was born in 1832."
+
+
+def test_the_thing_an_instruction_acts_on_is_the_latest_one_named():
+    def claims(text):
+        sentences = split_sentences(text)
+        return contextualise([s.text for s in sentences], [s.doc for s in sentences])
+
+    filter_ = claims("The drain pump filter sits behind a flap. Plan to clean it every two months.")
+    assert filter_[1] == "Plan to clean the drain pump filter every two months."
+    # "it" is what the instruction itself just named, not the sentence before's subject.
+    assert claims("The tank sits at the back. Mix the descaler with water and pour it into the tank.")[1] \
+        == "Mix the descaler with water and pour it into the tank."
+    # Not an instruction: "it" is left as written.
+    assert claims("The filter sits behind a flap. The owner cleans it monthly.")[1] == \
+        "The owner cleans it monthly."

@@ -227,7 +227,7 @@ class Checker:
         premises, hypotheses, owners = [], [], []
         for c_index, (c, pairs) in enumerate(zip(claims, relevant)):
             for e, _ in pairs:
-                premises.append(e.text)
+                premises.append(e.checked_as or e.text)
                 hypotheses.append(c.claim)
                 owners.append(c_index)
         progress(0.7, f"entailment judge on {len(premises)} pairs")

@@ -31,6 +31,9 @@ class EvidenceSentence:
     locator: str  # document name + sentence position, URL, or "kb:<id>"
     confidence: float = 1.0  # how much the source is trusted, 0-1
     title: str = ""
+    #: The sentence as the judge reads it when a leading pronoun was replaced by its antecedent ("It
+    #: should be taken before breakfast" -> "Levothyroxine should be ..."); "" when read as written.
+    checked_as: str = ""
 
 
 @dataclass

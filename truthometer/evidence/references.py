@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..report import EvidenceSentence
-from ..segmentation import split_sentences
+from ..segmentation import contextualise, split_sentences
 from ..segmentation.markdown import plain_text
 from .base import Candidates, Progress
 
@@ -36,9 +36,13 @@ def reference_sentences(documents: list[ReferenceDocument], parsed: dict | None 
     """
     out = []
     for document in documents:
-        for position, sentence in enumerate(split_sentences(document.text), 1):
-            out.append(EvidenceSentence(plain_text(sentence.text), "reference", f"{document.name} #{position}",
-                                        confidence=1.0, title=document.name))
+        sentences = split_sentences(document.text)
+        # "It should be taken before breakfast": the judge reads the sentence with its antecedent put in.
+        resolved = contextualise([s.text for s in sentences], [s.doc for s in sentences])
+        for position, (sentence, checked_as) in enumerate(zip(sentences, resolved), 1):
+            text = plain_text(sentence.text)
+            out.append(EvidenceSentence(text, "reference", f"{document.name} #{position}", confidence=1.0,
+                                        title=document.name, checked_as=checked_as if checked_as != text else ""))
             if parsed is not None:
                 if plain_text(sentence.text) == sentence.text:
                     parsed.setdefault(sentence.text, sentence.doc)

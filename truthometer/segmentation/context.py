@@ -1,7 +1,7 @@
 """Contextualisation: a sentence opening with a pronoun is checked with its antecedent in place.
 
 "It was designed by Gustave Eiffel." is checked as "The Eiffel Tower was designed by Gustave
-Eiffel." — the displayed text stays as written. The antecedent is the latest main entity of a previous
+Eiffel." — the displayed text stays as written; so is the object of an instruction ("Clean it monthly"). The antecedent is the latest main entity of a previous
 sentence (its subject noun phrase, or first named entity) that agrees with the pronoun: "it" never
 stands for a person, "he" and "she" never for a named thing ("Git is a version control system. Linus
 Torvalds created it in 2005. It has been maintained by ..." is about Git).
@@ -51,6 +51,24 @@ def acts_on_it(span) -> bool:
     return any(t.lower_ == "it" and t.dep_ in ("dobj", "pobj", "dative") for t in span)
 
 
+def commanded_it(span):
+    """The "it" an instruction acts on ("Plan to clean it every two months", "Take it with food"): a
+    sentence whose main verb is a bare command with no subject, and no noun before the "it" that it could
+    stand for ("mix the descaler with water and pour it into the tank"). None otherwise."""
+    if span is None:
+        return None
+    root = next((t for t in span if t.dep_ == "ROOT"), None)
+    # The small model tags a command opening a sentence as a noun at times ("Plan to clean it ...").
+    command = root is not None and (root.tag_ == "VB" or root.i == span[0].i and root.tag_ == "NN"
+                                    and any(c.dep_ == "xcomp" for c in root.children))
+    if not command or any(c.dep_ in ("nsubj", "nsubjpass", "expl", "aux") for c in root.children):
+        return None
+    it = next((t for t in span if t.lower_ == "it" and t.dep_ == "dobj"), None)
+    if it is None or any(t.pos_ in ("NOUN", "PROPN") for t in span if t.i < it.i and t.i != root.i):
+        return None
+    return it
+
+
 def _agrees(pronoun: str, kind: str, not_it: bool) -> bool:
     if pronoun in _IMPERSONAL:
         return kind != "person" and not not_it
@@ -72,6 +90,12 @@ def contextualise(sentences: list[str], spans: list) -> list[str]:
             if antecedent:
                 replacement = antecedent + ("'s" if pronoun in _POSSESSIVE else "")
                 claim = replacement[0].upper() + replacement[1:] + text[len(first[0]):]
+        elif (it := commanded_it(span)) is not None and antecedents:
+            # An instruction about the thing just named: "The filter sits behind a flap. Clean it monthly."
+            antecedent = next((a for a, kind, not_it in reversed(antecedents) if _agrees("it", kind, not_it)), None)
+            at = it.idx - span[0].idx
+            if antecedent and text[at:at + 2].lower() == "it":
+                claim = text[:at] + antecedent + text[at + 2:]
         else:
             entity = main_entity(span)
             if entity:
