@@ -974,3 +974,13 @@ def test_a_fraction_in_words_is_one_number_with_its_whole():
     assert not align("The tank holds one and a half litres.", "The tank holds 1.5 litres.").contradicts
     assert corrected("The meeting lasted half an hour.", "The meeting lasted 45 minutes.") == "The meeting lasted 45 minutes."
     assert not align("The meeting lasted half an hour.", "The meeting lasted 30 minutes.").contradicts
+
+
+def test_a_period_between_two_years_states_its_length():
+    evidence = "The war lasted from 1939 to 1945."
+    assert not align("The war lasted six years.", evidence).contradicts
+    assert corrected("The war lasted ten years.", evidence) == "The war lasted six years."
+    assert corrected("The war lasted 40 months.", "The Second World War (1939–1945) was a global conflict.") \
+        == "The war lasted 72 months."
+    # The months left unsaid make "from 1939 to 1945" anything from five to seven years.
+    assert not align("The war lasted seven years.", evidence).contradicts

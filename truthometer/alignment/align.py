@@ -70,7 +70,8 @@ from ..judging import lexicon
 from ..judging.quantities import (DECADE_WORDS, FRACTIONS, bound_at, bounded_amounts, bounds_apply, canonical,
                                   comparable, fraction_after, fraction_of_unit, hedged, limit_at, near, quantity,
                                   same_quantity, unit)
-from ..judging.rules import ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, range_joined
+from ..judging.rules import (ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, _period, abbreviates, acronym, initials,
+                             range_joined)
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
 
@@ -582,9 +583,30 @@ def _external_head(doc, i: int, j: int) -> int:
     return doc[i].head.i
 
 
+#: Label of a length of time the evidence states as a period between two years.
+DURATION = "DURATION"
+
+
+def period_lengths(doc) -> list[Slot]:
+    """Each period between two years read as its length in years: "the war lasted from 1939 to 1945" says
+    it lasted six years ("between 1939 and 1945", "1939–1945" alike)."""
+    out = []
+    years = [t for t in doc if _is_year(t)]
+    for a, b in zip(years, years[1:]):
+        if range_joined(doc, a.i, b.i) and int(b.text) > int(a.text):
+            out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=int(b.text) - int(a.text),
+                            unit="year", dimension="time"))
+    for t in doc:
+        if (period := _period(t.text)) and int(period[1]) > int(period[0]):
+            out.append(Slot("number", t.i, t.i + 1, label=DURATION, value=int(period[1]) - int(period[0]),
+                            unit="year", dimension="time"))
+    return out
+
+
 def evidence_units(doc) -> list[Slot]:
-    """Every candidate counterpart in the evidence (entities, numbers, date parts, codes, words)."""
-    units = extract_slots(doc)
+    """Every candidate counterpart in the evidence (entities, numbers, date parts, codes, words, the lengths
+    of periods)."""
+    units = extract_slots(doc) + period_lengths(doc)
     covered = {k for s in units for k in range(s.i, s.j)}
     for t in doc:
         # Words the claim-side extraction skips still serve as counterparts of nouns and attributes.
@@ -1454,6 +1476,10 @@ def _kindred_counts(mine: str, theirs: str) -> bool:
 
 
 def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
+    if cand.label == DURATION:
+        # "From 1939 to 1945" may be five years or seven, by the months left unsaid.
+        mine, year = quantity(slot.value, slot.unit), quantity(1, "year")
+        return mine is not None and mine[0] == year[0] and abs(mine[1] / year[1] - cand.value) <= 1
     if slot.kind == "number":
         bounded, verdict = _bounded(claim, slot, evidence, cand)
         if bounded:
@@ -1761,6 +1787,11 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                     s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9:
                 best = equal_somewhere[0]  # an equal value nearly as well placed confirms the slot
             span, converted = evidence[best.i:best.j], None
+            if best.label == DURATION:
+                # The period's length in the claim's words: "ten years" -> "six years".
+                converted = _in_unit(best.value, "year", slot.unit) if slot.unit else None
+                if converted and claim[slot.i].lower_ in _WORD_NUMBERS:
+                    converted = next((w for w, n in _WORD_NUMBERS.items() if n == int(converted)), converted)
             if slot.kind == "number" and best.unit and slot.unit and best.unit != slot.unit and best.unit_j > 0 \
                     and slot.unit_j > 0 and not _kindred_counts(slot.unit, best.unit):
                 # Same dimension, another unit: the amount in the claim's unit when it is a whole number
