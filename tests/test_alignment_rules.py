@@ -984,3 +984,12 @@ def test_a_period_between_two_years_states_its_length():
         == "The war lasted 72 months."
     # The months left unsaid make "from 1939 to 1945" anything from five to seven years.
     assert not align("The war lasted seven years.", evidence).contradicts
+
+
+def test_a_capacity_up_to_an_amount_is_that_amount_and_a_range_holds_the_amounts_inside_it():
+    evidence = "The Colosseum could hold an estimated 50,000 to 80,000 spectators."
+    assert corrected("The Colosseum could hold up to 200,000 spectators.", evidence) \
+        == "The Colosseum could hold 50,000 to 80,000 spectators."
+    assert not align("The Colosseum could hold 65,000 spectators.", evidence).contradicts
+    # Not a capacity: "up to" bounds what may happen, and a smaller amount meets it.
+    assert not align("Up to 2 litres of water may run out.", "About 1.5 litres of water may run out.").contradicts

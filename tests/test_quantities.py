@@ -191,3 +191,13 @@ def test_a_unit_abbreviation_keeps_its_meaning_with_a_full_stop():
     # The tokenizer leaves the sentence's full stop on "g." in "The tablet weighs 460 g."
     assert unit("g.") == unit("g") is not None and canonical("km.") == canonical("km")
     assert unit(".") is None
+
+
+def test_up_to_after_a_verb_of_capacity_states_the_capacity():
+    from truthometer.judging.quantities import bound_at
+
+    nlp = models.nlp()
+    arena = nlp("The arena can seat up to 20,000 people.")
+    assert bound_at(arena, [t.text for t in arena].index("20,000")) == ""
+    leak = nlp("Up to 20 litres may leak out.")
+    assert bound_at(leak, [t.text for t in leak].index("20")) == "<"

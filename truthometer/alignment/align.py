@@ -1487,6 +1487,9 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         if slot.unit and cand.unit and slot.unit != cand.unit and not _kindred_counts(slot.unit, cand.unit):
             # The same amount in another unit ("50 years" / "five decades") is the same fact.
             return same_quantity(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))
+        within = _number_range(evidence, cand.i) if _number_range(claim, slot.i) is None else None
+        if within and slot.value is not None and within[0] <= slot.value <= within[1]:
+            return True  # "could hold 65,000" / "an estimated 50,000 to 80,000"
         # A rounded number agrees with the amount it rounds: "roughly 10,000 people" / "9,800 people".
         return slot.value == cand.value or hedged(claim, slot.i) and slot.value is not None \
             and cand.value is not None and near(slot.value, cand.value)
@@ -1787,6 +1790,10 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                     s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9:
                 best = equal_somewhere[0]  # an equal value nearly as well placed confirms the slot
             span, converted = evidence[best.i:best.j], None
+            if slot.kind == "number" and in_range is None and (theirs := _number_range(evidence, best.i)):
+                # One amount against a range: the correction takes the whole range ("50,000 to 80,000").
+                start = best.i - 2 * theirs[2]
+                span = evidence[start:start + 3]
             if best.label == DURATION:
                 # The period's length in the claim's words: "ten years" -> "six years".
                 converted = _in_unit(best.value, "year", slot.unit) if slot.unit else None

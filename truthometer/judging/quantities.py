@@ -165,12 +165,26 @@ def limit_at(doc, i: int) -> bool:
     return _bound(doc, i)[1]
 
 
+#: Verbs of capacity: "the arena could hold up to 200,000 spectators" states its capacity, an amount, not a
+#: bound that any smaller crowd would meet.
+_CAPACITY_VERBS = {"hold", "seat", "accommodate", "carry", "house", "fit"}
+
+
+def _governing_verb(t):
+    while t.dep_ in ("nummod", "compound", "quantmod", "amod") and t.head.i != t.i:
+        t = t.head
+    return t.head if t.dep_ in ("dobj", "attr") else None
+
+
 def _bound(doc, i: int) -> tuple[str, bool]:
     k = _before_sign(doc, i)
     for words, sense in ((LOWER_BOUNDS, ">"), (UPPER_BOUNDS, "<")):
         for phrase in words:
             n = len(phrase.split())
             if k >= n and " ".join(t.lower_ for t in doc[k - n:k]) == phrase:
+                verb = _governing_verb(doc[i]) if phrase == "up to" else None
+                if verb is not None and verb.lemma_.lower() in _CAPACITY_VERBS:
+                    return "", False
                 first = doc[k - n]
                 negated = k > n and doc[k - n - 1].lower_ in ("no", "not", "never") or any(
                     c.dep_ == "neg" for c in first.head.children)
