@@ -201,3 +201,14 @@ def test_up_to_after_a_verb_of_capacity_states_the_capacity():
     assert bound_at(arena, [t.text for t in arena].index("20,000")) == ""
     leak = nlp("Up to 20 litres may leak out.")
     assert bound_at(leak, [t.text for t in leak].index("20")) == "<"
+
+
+def test_a_comparative_of_size_bounds_a_measure():
+    evidence = nlp_span("The bridge has a total length of 2,737 metres.")
+    assert not find_mismatches(nlp_span("The bridge is longer than 2 kilometres."), evidence)
+    assert find_mismatches(nlp_span("The bridge is shorter than 2 kilometres."), evidence)
+    assert find_mismatches(nlp_span("The bridge is longer than 3 kilometres."), evidence)
+
+
+def nlp_span(text):
+    return models.nlp()(text)[:]

@@ -143,8 +143,12 @@ def hedged(doc, i: int) -> bool:
 
 #: Words before a number that make it a bound: "more than 600 works" is met by 800 (the rule tier, the
 #: alignment and the judge's features read the same lists).
-LOWER_BOUNDS = ("more than", "greater than", "over", "above", "at least", "exceeding", "upwards of")
-UPPER_BOUNDS = ("less than", "fewer than", "under", "below", "at most", "up to")
+#: A comparative of size says the same of a measure: "longer than 2 km" is met by 2,737 metres.
+LOWER_BOUNDS = ("more than", "greater than", "over", "above", "at least", "exceeding", "upwards of",
+                "longer than", "taller than", "higher than", "larger than", "bigger than", "wider than",
+                "deeper than", "heavier than", "older than", "farther than", "further than")
+UPPER_BOUNDS = ("less than", "fewer than", "under", "below", "at most", "up to", "shorter than", "lower than",
+                "smaller than", "narrower than", "shallower than", "lighter than", "younger than")
 
 
 #: Nouns whose value is a limit: "the minimum distance is 45 inches" says "at least 45 inches".
