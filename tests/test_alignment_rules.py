@@ -993,3 +993,14 @@ def test_a_capacity_up_to_an_amount_is_that_amount_and_a_range_holds_the_amounts
     assert not align("The Colosseum could hold 65,000 spectators.", evidence).contradicts
     # Not a capacity: "up to" bounds what may happen, and a smaller amount meets it.
     assert not align("Up to 2 litres of water may run out.", "About 1.5 litres of water may run out.").contradicts
+
+
+def test_a_time_of_day_is_one_value_however_it_is_written():
+    evidence = "On weekdays the museum opens at 9:00 and closes at 18:00."
+    assert not align("The museum opens at 9 a.m. on weekdays.", evidence).contradicts
+    assert not align("The museum closes at 6 pm on weekdays.", evidence).contradicts
+    # The correction is written the claim's way, and takes the time of the same event.
+    assert corrected("The museum opens at 10 a.m. on weekdays.", evidence) == "The museum opens at 9 a.m. on weekdays."
+    assert corrected("The museum closes at 5 pm on weekdays.", evidence) == "The museum closes at 6 pm on weekdays."
+    assert corrected("The museum opens at 10:30 on weekdays.", "The museum opens at 9.30 a.m.") \
+        == "The museum opens at 9:30 on weekdays."

@@ -321,6 +321,41 @@ def alignment_html(alignment: Alignment) -> str:
 # Slots
 
 
+_CLOCK = re.compile(r"^(\d{1,2})[:.](\d{2})$")
+#: Hours a meridiem adds: "6 p.m." is 18:00.
+_MERIDIEM = {"am": 0, "a.m.": 0, "a.m": 0, "pm": 12, "p.m.": 12, "p.m": 12}
+
+
+def clock_time(doc, i: int) -> tuple[int, int] | None:
+    """(minutes after midnight, end token) of a time of day written from token ``i`` ("9:00", "18:00",
+    "10 a.m.", "6 pm", "9.30 a.m."); None when none is written there ("9.30" alone is a decimal)."""
+    t = doc[i]
+    after = doc[i + 1].lower_ if i + 1 < len(doc) else ""
+    written = _CLOCK.match(t.text)
+    if written:
+        hours, minutes = int(written[1]), int(written[2])
+    elif t.text.isdigit() and after in _MERIDIEM:
+        hours, minutes = int(t.text), 0
+    else:
+        return None
+    if after in _MERIDIEM:
+        return ((hours % 12 + _MERIDIEM[after]) * 60 + minutes, i + 2) if 1 <= hours <= 12 and minutes < 60 else None
+    return (hours * 60 + minutes, i + 1) if ":" in t.text and hours < 24 and minutes < 60 else None
+
+
+def clock_text(minutes: int, like) -> str:
+    """A time of day written the way ``like`` (a span) writes one: "9 a.m." after "10 a.m.", "9:00" after
+    "10:00"."""
+    hours, rest = divmod(minutes, 60)
+    suffix = next((t.text for t in like if t.lower_ in _MERIDIEM), "")
+    if not suffix:
+        return f"{hours}:{rest:02d}"
+    if (hours >= 12) != (_MERIDIEM[suffix.lower()] == 12):
+        swap = {"a": "p", "p": "a", "A": "P", "P": "A"}
+        suffix = swap[suffix[0]] + suffix[1:]
+    return f"{hours % 12 or 12}{f':{rest:02d}' if rest else ''} {suffix}"
+
+
 def _is_year(tok) -> bool:
     return bool(_YEAR.match(tok.text)) and tok.like_num
 
@@ -415,6 +450,8 @@ def extract_slots(doc) -> list[Slot]:
         if _is_year(t) and t.text.endswith("0") and t.i + 1 < len(doc) and doc[t.i + 1].text in ("'s", "’s"):
             # "the early 1970 's" is a decade written apart: the year's digits are the slot.
             add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text + "s", granularity="decade"))
+        elif (clock := clock_time(doc, t.i)) is not None:
+            add(Slot("date", t.i, clock[1], label="TIME", value=clock[0], granularity="time"))
         elif _is_year(t):
             add(Slot("date", t.i, t.i + 1, label="DATE", value=int(t.text), granularity="year"))
         elif _DECADE.match(t.text):
@@ -1794,6 +1831,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                 # One amount against a range: the correction takes the whole range ("50,000 to 80,000").
                 start = best.i - 2 * theirs[2]
                 span = evidence[start:start + 3]
+            if slot.granularity == "time" and best.granularity == "time":
+                converted = clock_text(best.value, claim[slot.i:slot.j])  # "10 a.m." -> "9 a.m.", not "9:00"
             if best.label == DURATION:
                 # The period's length in the claim's words: "ten years" -> "six years".
                 converted = _in_unit(best.value, "year", slot.unit) if slot.unit else None
