@@ -1004,3 +1004,11 @@ def test_a_time_of_day_is_one_value_however_it_is_written():
     assert corrected("The museum closes at 5 pm on weekdays.", evidence) == "The museum closes at 6 pm on weekdays."
     assert corrected("The museum opens at 10:30 on weekdays.", "The museum opens at 9.30 a.m.") \
         == "The museum opens at 9:30 on weekdays."
+
+
+def test_a_life_span_in_brackets_states_the_age_at_death():
+    evidence = "Marie Curie (7 November 1867 – 4 July 1934) was a physicist and chemist."
+    # 66, not 1934 - 1867 = 67: she died before her birthday that year.
+    assert not align("Marie Curie died at the age of 66.", evidence).contradicts
+    assert corrected("Marie Curie died at the age of 76.", evidence) == "Marie Curie died at the age of 66."
+    assert corrected("Marie Curie died aged 60.", evidence) == "Marie Curie died aged 66."

@@ -478,6 +478,8 @@ def extract_slots(doc) -> list[Slot]:
             scaled = k + 1 < len(doc) and doc[k + 1].lower_ in _SCALES
             value *= _SCALES[doc[k + 1].lower_] if scaled else 1
             unit_word, unit_j = _unit_tokens(doc, k + scaled, len(doc))
+            if not unit_word and (lows[max(t.i - 2, 0):t.i] == ["age", "of"] or t.i and lows[t.i - 1] == "aged"):
+                unit_word = "year"  # "died at the age of 66": an age is a length of time
             counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None else None
             # Not a measure ("105,000 square kilometres" is an area, which no length corrects).
             if counted is not None and counted.i >= unit_j and unit(counted.text.lower()) is None:
@@ -633,11 +635,29 @@ def period_lengths(doc) -> list[Slot]:
         if range_joined(doc, a.i, b.i) and int(b.text) > int(a.text):
             out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=int(b.text) - int(a.text),
                             unit="year", dimension="time"))
+    for a, b in zip(years, years[1:]):
+        if (age := _life_span_years(doc, a, b)) is not None:
+            out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=age, unit="year", dimension="time"))
     for t in doc:
         if (period := _period(t.text)) and int(period[1]) > int(period[0]):
             out.append(Slot("number", t.i, t.i + 1, label=DURATION, value=int(period[1]) - int(period[0]),
                             unit="year", dimension="time"))
     return out
+
+
+def _life_span_years(doc, born, died) -> int | None:
+    """The age at death a life span in brackets states ("( 7 November 1867 – 4 July 1934 )": 66), counting
+    the months and days where both dates give them; None unless the two years are the ends of one."""
+    if _life_span_end(doc, born.idx) != "bear" or _life_span_end(doc, died.idx) != "die":
+        return None
+    def month_day(year):
+        near = [t for t in doc[max(year.i - 3, 0):year.i] if _month(t) or _day(t) is not None]
+        month = next((MONTH_NAMES.index(_month(t)) + 1 for t in near if _month(t)), None)
+        day = next((_day(t) for t in near if _day(t) is not None and not _month(t)), None)
+        return (month, day) if month and day else None
+    age = int(died.text) - int(born.text)
+    birthday, death = month_day(born), month_day(died)
+    return age - 1 if birthday and death and death < birthday else age
 
 
 def evidence_units(doc) -> list[Slot]:
@@ -1827,7 +1847,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                     s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9:
                 best = equal_somewhere[0]  # an equal value nearly as well placed confirms the slot
             span, converted = evidence[best.i:best.j], None
-            if slot.kind == "number" and in_range is None and (theirs := _number_range(evidence, best.i)):
+            if slot.kind == "number" and in_range is None and best.label != DURATION \
+                    and (theirs := _number_range(evidence, best.i)):
                 # One amount against a range: the correction takes the whole range ("50,000 to 80,000").
                 start = best.i - 2 * theirs[2]
                 span = evidence[start:start + 3]
