@@ -1012,3 +1012,15 @@ def test_a_life_span_in_brackets_states_the_age_at_death():
     assert not align("Marie Curie died at the age of 66.", evidence).contradicts
     assert corrected("Marie Curie died at the age of 76.", evidence) == "Marie Curie died at the age of 66."
     assert corrected("Marie Curie died aged 60.", evidence) == "Marie Curie died aged 66."
+
+
+def test_a_superlative_at_another_rank_is_substituted_whole():
+    evidence = "Lake Tanganyika is the second-largest lake in Africa."
+    assert corrected("Lake Tanganyika is the largest lake in Africa.", evidence) == evidence
+    assert corrected("Lake Tanganyika is the third largest lake in Africa.", evidence) == evidence
+    assert not align("Lake Tanganyika is the second largest lake in Africa.", evidence).contradicts
+    assert corrected("The Louvre is the second most visited museum in the world.",
+                     "The Louvre is the world's most-visited art museum.") \
+        == "The Louvre is the most-visited museum in the world."
+    # "One of the largest" names no rank.
+    assert not align("Lake Tanganyika is one of the largest lakes in Africa.", evidence).contradicts

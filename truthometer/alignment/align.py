@@ -382,6 +382,32 @@ _ORDINAL_NUMBERS = ["first", "second", "third", "fourth", "fifth", "sixth", "sev
 _ORDINALS = frozenset(_ORDINAL_NUMBERS)
 
 
+#: Label of a rank a superlative states: "the second-largest lake" is rank 2 by size, "the largest" rank 1.
+RANK = "RANK"
+
+
+def superlative_rank(doc, i: int) -> tuple[int, int, int, str] | None:
+    """(start, end, rank, quality) of a superlative at token ``i`` with the ordinal written before it:
+    "second most visited" (2, "visited"), "third-largest" (3, "large"), "largest" (1, "large"). None for
+    another token, and for "one of the largest", which names no rank."""
+    t = doc[i]
+    if t.tag_ == "JJS" and t.lower_ not in ("most", "least"):
+        quality, end = t.lemma_.lower(), i + 1
+    elif t.lower_ == "most" and t.tag_ == "RBS" and t.head.i > i and t.head.pos_ in ("ADJ", "VERB") \
+            and t.head.i - i <= 2:
+        quality, end = t.head.lower_, t.head.i + 1  # "most visited": the word, whatever its tag
+    else:
+        return None
+    start, rank = i, 1
+    k = i - 1 if i > 0 and doc[i - 1].text in ("-", "–") else i
+    if k > 0 and (value := _ordinal_value(doc[k - 1].lower_)) is not None:
+        start, rank = k - 1, value
+    before = " ".join(x.lower_ for x in doc[max(start - 3, 0):start])
+    if before.endswith(("one of the", "among the", "one of its", "one of his", "one of her", "one of their")):
+        return None
+    return start, end, rank, quality
+
+
 def _is_ordinal(tok) -> bool:
     return tok.lower_ in _ORDINALS and tok.pos_ == "ADJ"
 
@@ -1978,6 +2004,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         # ("does not have a village", "had no relation to the arms dealer") is no more what the evidence
         # says.
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
+    _ranks(claim, evidence, edges)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
@@ -2430,6 +2457,33 @@ def _opposite_attributes(claim, evidence, edges) -> None:
             edge.op, edge.evidence_text, edge.label = SUBSTITUTED, opposite.text, OPPOSITE
             edge.evidence_start, edge.evidence_end = opposite.idx, opposite.idx + len(opposite.text)
             used.add(opposite.idx)
+
+
+def _ranks(claim, evidence, edges: list) -> None:
+    """A superlative both sentences state, at different ranks ("the second most visited museum" / "the
+    most-visited museum", "the largest lake" / "the second-largest lake"), is one slot, substituted whole
+    as a number is; at the same rank, the ordinal is confirmed. Superlatives of different qualities are
+    left to the other rules ("greatest" / "worst" are opposites)."""
+    theirs = [r for i in range(len(evidence)) if (r := superlative_rank(evidence, i))]
+    for i in range(len(claim)):
+        mine = superlative_rank(claim, i)
+        other = next((r for r in theirs if mine and r[3] == mine[3]), None)
+        if other is None:
+            continue
+        c_span, e_span = claim[mine[0]:mine[1]], evidence[other[0]:other[1]]
+        inside = [e for e in edges if c_span.start_char <= e.claim_start < c_span.end_char]
+        if any(e.kind == "entity" for e in inside):
+            continue  # "Best Picture" is a name
+        if mine[2] == other[2]:
+            for e in inside:
+                if e.op == UNCONFIRMED:
+                    e.op, e.evidence_text, e.evidence_start, e.evidence_end = \
+                        EQUAL, e_span.text, e_span.start_char, e_span.end_char
+            continue
+        for e in inside:
+            edges.remove(e)
+        edges.append(Edge("number", SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char, e_span.text,
+                          e_span.start_char, e_span.end_char, label=RANK))
 
 
 def _a_things_name(t) -> bool:
