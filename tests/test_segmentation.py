@@ -90,3 +90,12 @@ def test_the_thing_an_instruction_acts_on_is_the_latest_one_named():
     # Not an instruction: "it" is left as written.
     assert claims("The filter sits behind a flap. The owner cleans it monthly.")[1] == \
         "The owner cleans it monthly."
+
+
+def test_a_title_parsed_as_a_clause_is_the_main_entity_and_a_nationality_is_not():
+    from truthometer.segmentation.context import main_entity
+
+    first = split_sentences("To Kill a Mockingbird is a novel by the American author Harper Lee.")[0]
+    assert main_entity(first.doc) == "To Kill a Mockingbird"
+    # No nominal subject: the first entity stands in, but not a nationality.
+    assert main_entity(split_sentences("Written by the American author Harper Lee in 1960.")[0].doc) == "Harper Lee"

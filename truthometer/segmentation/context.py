@@ -23,6 +23,9 @@ def main_entity(span) -> str | None:
     if span is None:
         return None
     for token in span:
+        if token.dep_ == "csubj" and token.head.dep_ == "ROOT" and _a_title(span.doc[token.left_edge.i:token.i + 1]):
+            # "To Kill a Mockingbird is a novel ...": the small model parses a title as a clause.
+            return span.doc[token.left_edge.i:token.right_edge.i + 1].text
         if token.dep_ in ("nsubj", "nsubjpass") and token.head.dep_ == "ROOT":
             if token.pos_ == "PRON":
                 return None
@@ -33,8 +36,16 @@ def main_entity(span) -> str | None:
             if len(phrase.split()) <= 8:
                 return phrase
             return token.text
-    ents = [e for e in span.ents if e.label_ not in ("DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "PERCENT", "MONEY")]
+    # A nationality qualifies something ("the American author"); it is not what the sentence is about.
+    ents = [e for e in span.ents if e.label_ not in ("DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "PERCENT",
+                                                      "MONEY", "NORP")]
     return ents[0].text if ents else None
+
+
+def _a_title(words) -> bool:
+    """Words written as a title: every word capitalised but the short function words ("To Kill a")."""
+    return bool(words) and words[0].text[:1].isupper() and all(
+        w.text[:1].isupper() or w.is_stop and len(w.text) <= 3 for w in words if w.is_alpha)
 
 
 def entity_kind(span, phrase: str) -> str:
