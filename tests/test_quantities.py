@@ -212,3 +212,18 @@ def test_a_comparative_of_size_bounds_a_measure():
 
 def nlp_span(text):
     return models.nlp()(text)[:]
+
+
+def test_a_temperature_unit_written_in_two_words_converts():
+    evidence = nlp_span("At sea level, water boils at 100 °C.")
+    assert not find_mismatches(nlp_span("Water boils at 212 degrees Fahrenheit at sea level."), evidence)
+    assert find_mismatches(nlp_span("Water boils at 190 degrees Fahrenheit at sea level."), evidence)
+    assert corrected_text("Water boils at 212 degrees Fahrenheit.", "Water boils at 100 °C.") is None
+
+
+def corrected_text(claim, evidence):
+    from truthometer.alignment import align, suggest_correction
+
+    a = align(claim, evidence)
+    s = suggest_correction(claim, evidence, a) if a.contradicts else None
+    return s.corrected if s else None

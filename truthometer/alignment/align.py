@@ -427,6 +427,8 @@ def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
         k += 2
     if k < limit and doc[k].text == "°" and k + 1 < limit:
         return "°" + doc[k + 1].text.lower(), k + 2
+    if k + 1 < limit and doc[k].lower_ in ("degree", "degrees") and unit(f"degrees {doc[k + 1].lower_}"):
+        return f"degrees {doc[k + 1].lower_}", k + 2  # "212 degrees Fahrenheit"
     if k < limit and doc[k].text.startswith("°"):
         return doc[k].text.lower(), k + 1
     if k < limit:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import lexicon
 from .quantities import (bound_at, bounded_amounts, bounds_apply, comparable, limit_at, near, quantity, same_quantity,
-                         within)
+                         unit, within)
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -115,6 +115,8 @@ def _unit_after(span, k: int) -> str:
         k += 2
     while k < span.end and doc[k].text in ("°",):
         return "°" + (doc[k + 1].text if k + 1 < span.end else "")
+    if k + 1 < span.end and doc[k].lower_ in ("degree", "degrees") and unit(f"degrees {doc[k + 1].lower_}"):
+        return f"degrees {doc[k + 1].lower_}"  # "212 degrees Fahrenheit"
     if k < span.end:
         t = doc[k]
         if (t.is_alpha or t.text in ("%",)) and not t.is_stop:
