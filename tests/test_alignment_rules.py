@@ -1024,3 +1024,11 @@ def test_a_superlative_at_another_rank_is_substituted_whole():
         == "The Louvre is the most-visited museum in the world."
     # "One of the largest" names no rank.
     assert not align("Lake Tanganyika is one of the largest lakes in Africa.", evidence).contradicts
+
+
+def test_a_day_of_the_week_is_a_date_slot():
+    evidence = "The meeting has been rescheduled for Thursday."
+    assert corrected("The meeting was moved to Friday.", evidence) == "The meeting was moved to Thursday."
+    [day] = [e for e in align("The shop is closed on Mondays.", "The shop does not open on Mondays.").edges
+             if e.kind == "date"]
+    assert day.op == "equal"

@@ -321,6 +321,7 @@ def alignment_html(alignment: Alignment) -> str:
 # Slots
 
 
+_WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 _CLOCK = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 #: Hours a meridiem adds: "6 p.m." is 18:00.
 _MERIDIEM = {"am": 0, "a.m.": 0, "a.m": 0, "pm": 12, "p.m.": 12, "p.m": 12}
@@ -478,6 +479,8 @@ def extract_slots(doc) -> list[Slot]:
         if _is_year(t) and t.text.endswith("0") and t.i + 1 < len(doc) and doc[t.i + 1].text in ("'s", "’s"):
             # "the early 1970 's" is a decade written apart: the year's digits are the slot.
             add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text + "s", granularity="decade"))
+        elif t.lower_.rstrip("s") in _WEEKDAYS and t.text[:1].isupper():
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=t.lower_.rstrip("s"), granularity="weekday"))
         elif (clock := clock_time(doc, t.i)) is not None:
             add(Slot("date", t.i, clock[1], label="TIME", value=clock[0], granularity="time"))
         elif _is_year(t):
