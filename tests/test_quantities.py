@@ -227,3 +227,12 @@ def corrected_text(claim, evidence):
     a = align(claim, evidence)
     s = suggest_correction(claim, evidence, a) if a.contradicts else None
     return s.corrected if s else None
+
+
+def test_a_not_on_the_name_set_aside_is_no_negation_of_the_clause():
+    from truthometer.judging.rules import polarity
+
+    assert polarity(nlp_span("The capital of Australia is Canberra, not Sydney.")) == 1
+    assert polarity(nlp_span("The capital of Australia is not Sydney.")) == -1
+    assert not find_mismatches(nlp_span("Canberra is the capital of Australia."),
+                               nlp_span("The capital of Australia is Canberra, not Sydney."))

@@ -182,13 +182,19 @@ def _in_main_clause(token, root) -> bool:
     return True
 
 
+def _denies_a_name(t) -> bool:
+    """A "not" on a name, beside the one affirmed: "the capital is Canberra, not Sydney" says nothing
+    negative of the capital."""
+    return t.dep_ == "neg" and t.head.pos_ == "PROPN" and t.head.i != t.head.head.i
+
+
 def polarity(span) -> int:
     """+1 for an affirmative main clause, -1 for a negated one (odd number of negations outside
     subordinate clauses). Without a parse every negation counts."""
     parsed = span.doc.has_annotation("DEP")
     root = span.root
     count = sum(1 for t in span if (t.dep_ == "neg" or t.lower_ in NEGATIONS)
-                and (not parsed or _in_main_clause(t, root)))
+                and (not parsed or _in_main_clause(t, root) and not _denies_a_name(t)))
     return -1 if count % 2 else 1
 
 
