@@ -1032,3 +1032,13 @@ def test_a_day_of_the_week_is_a_date_slot():
     [day] = [e for e in align("The shop is closed on Mondays.", "The shop does not open on Mondays.").edges
              if e.kind == "date"]
     assert day.op == "equal"
+
+
+def test_an_opposite_spelt_alike_or_the_other_order_in_time_is_the_opposite():
+    from truthometer.alignment.align import OPPOSITE
+
+    a = align("Antibiotics are effective against viruses.", "Antibiotics are ineffective against viral infections.")
+    [edge] = a.substituted
+    assert (edge.claim_text, edge.evidence_text, edge.label) == ("effective", "ineffective", OPPOSITE)
+    a = align("The treaty was signed before the war ended.", "The treaty was signed a year after the war ended.")
+    assert [(e.claim_text, e.label) for e in a.substituted] == [("before", OPPOSITE)]

@@ -1592,6 +1592,8 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         return True
     if slot.kind == "entity" and _another_word_each(a, b):
         return False  # "the Atlantic coast of South America" / "the Pacific coast of South America"
+    if slot.kind == "attribute" and lexicon.opposite_adjectives(a, b):
+        return False  # "effective" / "ineffective" are spelt alike and mean the opposite
     if fuzz.ratio(a, b) >= FUZZY_THRESHOLD or _doubled_letter(a, b):
         return True
     if _ordinal_value(a) is not None or _ordinal_value(b) is not None:
@@ -1924,6 +1926,9 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                         edge.evidence_start, edge.evidence_end = token.idx, token.idx + len(token.text)
                 if slot.granularity == "decade":
                     edge.evidence_text = _decade_text(ctext.text, best)  # a year corrects its decade
+                if slot.kind == "attribute" and (lexicon.opposite_adjectives(normalise(ctext.text), normalise(
+                        evidence[best.i:best.j].text)) or {slot.value, best.value} == _ORDER):
+                    edge.label = OPPOSITE  # "effective" / "ineffective", "before" / "after"
         edges.append(edge)
         slot_edges[slot.i] = (slot, edge)
 
