@@ -1042,3 +1042,15 @@ def test_an_opposite_spelt_alike_or_the_other_order_in_time_is_the_opposite():
     assert (edge.claim_text, edge.evidence_text, edge.label) == ("effective", "ineffective", OPPOSITE)
     a = align("The treaty was signed before the war ended.", "The treaty was signed a year after the war ended.")
     assert [(e.claim_text, e.label) for e in a.substituted] == [("before", OPPOSITE)]
+
+
+def test_no_longer_is_a_negation_and_its_corrections_read_as_english():
+    from truthometer.judging.rules import polarity
+    from truthometer import models
+
+    stopped = "The shop stopped selling vinyl records in 2015."
+    assert not align("The shop no longer sells vinyl records.", stopped).contradicts
+    assert polarity(models.nlp()(stopped)[:]) == -1
+    assert corrected("The shop still sells vinyl records.", stopped) == "The shop no longer sells vinyl records."
+    assert corrected("The shop no longer sells vinyl records.", "The shop still sells vinyl records.") \
+        == "The shop sells vinyl records."

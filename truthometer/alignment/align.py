@@ -720,6 +720,8 @@ def _negated_at(doc, index: int) -> bool:
         for child in t.children:
             if child.dep_ == "neg" or child.lower_ in ("not", "n't", "never"):
                 return True
+            if child.lower_ == "longer" and any(g.lower_ == "no" for g in child.children):
+                return True  # "no longer sells"
             if t.i == index and child.dep_ == "dobj" and any(g.lower_ == "no" and g.dep_ == "det"
                                                              for g in child.children):
                 return True  # "had no children": did not have any

@@ -511,6 +511,10 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
             no = _no_object(root)
             return (_affirm_object(claim, no, sub) if no is not None else None), ""
         neg = negs[0]
+        if neg.lower_ == "no" and neg.head.lower_ == "longer" and neg.head.i == neg.i + 1:
+            # "no longer sells" -> "sells": the two words go together
+            end = neg.head.idx + len(neg.head.text)
+            return sub(neg.idx, end + (1 if claim[end:end + 1] == " " else 0), ""), ""
         verb = neg.head if neg.head.pos_ in ("VERB", "AUX") else root
         new_verb_text = None
         ev_doc = alignment.evidence_doc
@@ -561,6 +565,9 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
 
     # The claim asserts what the evidence negates: negate the main predicate.
     verb = root
+    still = next((c for c in verb.children if c.lower_ == "still" and c.dep_ == "advmod"), None)
+    if still is not None:
+        return sub(still.idx, still.idx + len(still.text), "no longer"), ""  # "still sells" -> "no longer sells"
     if verb.pos_ not in ("VERB", "AUX"):
         return None, "the evidence negates the claim, but its predicate could not be negated automatically"
     ev_doc = alignment.evidence_doc

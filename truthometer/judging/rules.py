@@ -188,12 +188,18 @@ def _denies_a_name(t) -> bool:
     return t.dep_ == "neg" and t.head.pos_ == "PROPN" and t.head.i != t.head.head.i
 
 
+def _stopped(t) -> bool:
+    """ "stopped selling", "ceased publishing": says the thing is no longer done."""
+    return t.lemma_.lower() in ("stop", "cease", "quit", "discontinue") and any(
+        c.dep_ in ("xcomp", "dobj", "pcomp") and c.tag_ == "VBG" for c in t.children)
+
+
 def polarity(span) -> int:
     """+1 for an affirmative main clause, -1 for a negated one (odd number of negations outside
     subordinate clauses). Without a parse every negation counts."""
     parsed = span.doc.has_annotation("DEP")
     root = span.root
-    count = sum(1 for t in span if (t.dep_ == "neg" or t.lower_ in NEGATIONS)
+    count = sum(1 for t in span if (t.dep_ == "neg" or t.lower_ in NEGATIONS or _stopped(t))
                 and (not parsed or _in_main_clause(t, root) and not _denies_a_name(t)))
     return -1 if count % 2 else 1
 
