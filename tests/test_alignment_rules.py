@@ -1054,3 +1054,10 @@ def test_no_longer_is_a_negation_and_its_corrections_read_as_english():
     assert corrected("The shop still sells vinyl records.", stopped) == "The shop no longer sells vinyl records."
     assert corrected("The shop no longer sells vinyl records.", "The shop still sells vinyl records.") \
         == "The shop sells vinyl records."
+
+
+def test_verbs_of_change_in_opposite_directions_contradict_and_the_verb_is_swapped():
+    evidence = "Last year the population increased by 5%."
+    assert corrected("The population fell by 5 percent last year.", evidence) \
+        == "The population increased by 5 percent last year."
+    assert not align("The population grew by 5 percent last year.", evidence).contradicts

@@ -1972,8 +1972,9 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges, kin)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
-    opposite_verb = ev_pred is not None and lexicon.relation(
+    opposite_verb = ev_pred is not None and (lexicon.relation(
         root.lemma_.lower(), evidence[ev_pred].lemma_.lower(), "VERB") == lexicon.ANTONYM
+        or opposite_directions(root.lemma_.lower(), evidence[ev_pred].lemma_.lower()))
     if opposite_verb and not (predicate is not None and predicate.op == SUBSTITUTED):
         # "is closed on Mondays" says what "does not open on Mondays" says, and the opposite of "opens"
         # (an opposite verb the alignment did not already substitute).
@@ -2496,6 +2497,17 @@ def _ranks(claim, evidence, edges: list) -> None:
             edges.remove(e)
         edges.append(Edge("number", SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char, e_span.text,
                           e_span.start_char, e_span.end_char, label=RANK))
+
+
+#: Verbs of change by direction: one of each says the opposite change ("fell by 5%" / "increased by 5%"),
+#: which WordNet files as antonyms only pairwise (increase / decrease, rise / fall).
+_UPWARD = {"rise", "increase", "grow", "climb", "gain", "jump", "soar", "surge", "expand", "double", "triple"}
+_DOWNWARD = {"fall", "decrease", "decline", "drop", "shrink", "sink", "slump", "plunge", "dip", "contract",
+             "halve"}
+
+
+def opposite_directions(a: str, b: str) -> bool:
+    return a in _UPWARD and b in _DOWNWARD or a in _DOWNWARD and b in _UPWARD
 
 
 def _a_things_name(t) -> bool:

@@ -27,7 +27,7 @@ from ..judging import lexicon
 from ..judging.rules import NEGATIONS
 from ..report import Substitution, Suggestion
 from .align import (EQUAL, NEGATIVE_IMPLICATIVES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, yet_to,
-                    align, coordinated_noun, negative_implicative, other_than, phrase_start)
+                    opposite_directions, align, coordinated_noun, negative_implicative, other_than, phrase_start)
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
@@ -565,6 +565,11 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
 
     # The claim asserts what the evidence negates: negate the main predicate.
     verb = root
+    ev = next((t for t in alignment.evidence_doc or [] if edge is not None and t.idx == edge.evidence_start), None)
+    if ev is not None and verb.pos_ == "VERB" and opposite_directions(verb.lemma_.lower(), ev.lemma_.lower()):
+        # "fell by 5%" -> "increased by 5%": the evidence's verb of change, in the claim's form.
+        inflect = {"VBD": past_tense, "VBN": past_tense, "VBZ": third_person}.get(verb.tag_, lambda lemma: lemma)
+        return sub(verb.idx, verb.idx + len(verb.text), ev.text if ev.tag_ == verb.tag_ else inflect(ev.lemma_)), ""
     still = next((c for c in verb.children if c.lower_ == "still" and c.dep_ == "advmod"), None)
     if still is not None:
         return sub(still.idx, still.idx + len(still.text), "no longer"), ""  # "still sells" -> "no longer sells"
