@@ -236,3 +236,12 @@ def test_a_not_on_the_name_set_aside_is_no_negation_of_the_clause():
     assert polarity(nlp_span("The capital of Australia is not Sydney.")) == -1
     assert not find_mismatches(nlp_span("Canberra is the capital of Australia."),
                                nlp_span("The capital of Australia is Canberra, not Sydney."))
+
+
+def test_a_currency_sign_is_its_currency_and_two_currencies_are_not_compared():
+    evidence = nlp_span("Admission is €12 for adults.")
+    [m] = find_mismatches(nlp_span("The ticket costs 20 euros."), evidence)
+    assert (m.claim.value, m.evidence.value) == (20.0, 12.0)
+    assert not find_mismatches(nlp_span("The ticket costs 12 euros."), evidence)
+    assert not find_mismatches(nlp_span("The ticket costs 20 dollars."), evidence)
+    assert corrected_text("The ticket costs 20 euros.", "The ticket costs €12.") == "The ticket costs 12 euros."

@@ -68,7 +68,7 @@ from .. import models
 from ..config import Config
 from ..judging import lexicon
 from ..judging.quantities import (DECADE_WORDS, FRACTIONS, bound_at, bounded_amounts, bounds_apply, canonical,
-                                  comparable, fraction_after, fraction_of_unit, hedged, limit_at, near, quantity,
+                                  comparable, currency, currency_before, fraction_after, fraction_of_unit, hedged, limit_at, near, quantity,
                                   same_quantity, unit)
 from ..judging.rules import (ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, _period, abbreviates, acronym, initials,
                              range_joined)
@@ -105,6 +105,9 @@ def unit_of(word: str) -> tuple[str, str]:
     and unit together ("1 litre" -> "500 ml"). The table is the judge's (``judging.quantities``)."""
     found = unit(word)
     if found is None:
+        money = currency(word)
+        if money:
+            return f"money in {money}", money  # "€" and "euros" are one unit; another currency is none
         w = word.lower()
         return (w, w)
     return found[0], canonical(word)
@@ -511,6 +514,8 @@ def extract_slots(doc) -> list[Slot]:
             unit_word, unit_j = _unit_tokens(doc, k + scaled, len(doc))
             if not unit_word and (lows[max(t.i - 2, 0):t.i] == ["age", "of"] or t.i and lows[t.i - 1] == "aged"):
                 unit_word = "year"  # "died at the age of 66": an age is a length of time
+            if not unit_word or unit_j < 0 and currency_before(doc, t.i):
+                unit_word = currency_before(doc, t.i) or unit_word  # "€12" is 12 euros
             counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None else None
             # Not a measure ("105,000 square kilometres" is an area, which no length corrects).
             if counted is not None and counted.i >= unit_j and unit(counted.text.lower()) is None:

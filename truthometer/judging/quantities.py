@@ -128,6 +128,20 @@ HEDGE_TOLERANCE = 0.10
 
 #: Currency signs written between a bound and its number: "over $2.79 billion".
 _CURRENCY_SIGNS = {"$", "€", "£", "¥", "us$"}
+#: Currencies by sign and name: "€12" is "12 euros". Amounts of two currencies are not compared.
+_CURRENCIES = {"$": "dollar", "us$": "dollar", "usd": "dollar", "dollar": "dollar", "dollars": "dollar",
+               "€": "euro", "eur": "euro", "euro": "euro", "euros": "euro", "£": "pound sterling",
+               "gbp": "pound sterling", "¥": "yen", "yen": "yen", "jpy": "yen"}
+
+
+def currency(word: str) -> str | None:
+    """The currency a sign or name stands for ("€", "euros" -> "euro"), or None."""
+    return _CURRENCIES.get(word.lower())
+
+
+def currency_before(doc, i: int) -> str | None:
+    """The currency of the sign written right before the number at token ``i`` ("€12"), or None."""
+    return currency(doc[i - 1].text) if i > 0 and doc[i - 1].lower_ in _CURRENCY_SIGNS else None
 
 
 def _before_sign(doc, i: int) -> int:
@@ -285,4 +299,4 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
            "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
            "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "FRACTIONS", "fraction_after",
-           "fraction_of_unit"]
+           "fraction_of_unit", "currency", "currency_before"]

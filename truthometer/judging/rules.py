@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import (bound_at, bounded_amounts, bounds_apply, comparable, limit_at, near, quantity, same_quantity,
-                         unit, within)
+from .quantities import (bound_at, bounded_amounts, bounds_apply, comparable, currency, currency_before, limit_at, near,
+                         quantity, same_quantity, unit, within)
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -159,6 +159,7 @@ def extract_slots(span) -> list[Slot]:
                               bounds=(min(map(int, period)), max(map(int, period)))))
         elif t.like_num and _number_value(t.text) is not None:
             unit = _unit_after(span, t.i)
+            unit = currency(unit) or unit if unit else currency_before(span.doc, t.i) or ""  # "€12" is 12 euros
             value = _number_value(t.text)
             slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), value,
                               unit=unit, context=_context(span, t.i, t.i + 1), bounds=_range_bounds(span, t.i, value),
@@ -205,8 +206,9 @@ def polarity(span) -> int:
 
 
 def content_lemmas(span, exclude: set[int] = frozenset()) -> set[str]:
-    return {t.lemma_.lower() for t in span if not (t.is_stop or t.is_punct or t.is_space) and t.i not in exclude
-            and t.lower_ not in NEGATIONS}
+    # "€" and "euros" are one word for coverage.
+    return {currency(t.text) or t.lemma_.lower() for t in span if not (t.is_stop or t.is_punct or t.is_space)
+            and t.i not in exclude and t.lower_ not in NEGATIONS}
 
 
 def _in_range(inner: Slot, outer: Slot) -> bool:
