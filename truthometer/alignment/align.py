@@ -68,9 +68,9 @@ from .. import models
 from ..config import Config
 from ..judging import lexicon
 from ..judging.quantities import (DECADE_WORDS, FRACTIONS, bound_at, bounded_amounts, bounds_apply, canonical,
-                                  comparable, currency, currency_before, fraction_after, fraction_of_unit, hedged, limit_at, near, quantity,
-                                  same_quantity, unit)
-from ..judging.rules import (ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, _period, abbreviates, acronym, initials,
+                                  comparable, currency, currency_before, degrees_unit, fraction_after,
+                                  fraction_of_unit, hedged, limit_at, near, quantity, same_quantity, unit)
+from ..judging.rules import (ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, period_years,
                              range_joined)
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
@@ -431,8 +431,8 @@ def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
         k += 2
     if k < limit and doc[k].text == "°" and k + 1 < limit:
         return "°" + doc[k + 1].text.lower(), k + 2
-    if k + 1 < limit and doc[k].lower_ in ("degree", "degrees") and unit(f"degrees {doc[k + 1].lower_}"):
-        return f"degrees {doc[k + 1].lower_}", k + 2  # "212 degrees Fahrenheit"
+    if k + 1 < limit and (degrees := degrees_unit(doc[k].text, doc[k + 1].text)):
+        return degrees, k + 2  # "212 degrees Fahrenheit"
     if k < limit and doc[k].text.startswith("°"):
         return doc[k].text.lower(), k + 1
     if k < limit:
@@ -514,8 +514,8 @@ def extract_slots(doc) -> list[Slot]:
             unit_word, unit_j = _unit_tokens(doc, k + scaled, len(doc))
             if not unit_word and (lows[max(t.i - 2, 0):t.i] == ["age", "of"] or t.i and lows[t.i - 1] == "aged"):
                 unit_word = "year"  # "died at the age of 66": an age is a length of time
-            if not unit_word or unit_j < 0 and currency_before(doc, t.i):
-                unit_word = currency_before(doc, t.i) or unit_word  # "€12" is 12 euros
+            if unit_j < 0 and (money := currency_before(doc, t.i)):
+                unit_word = money  # "€12" is 12 euros
             counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None else None
             # Not a measure ("105,000 square kilometres" is an area, which no length corrects).
             if counted is not None and counted.i >= unit_j and unit(counted.text.lower()) is None:
@@ -671,11 +671,10 @@ def period_lengths(doc) -> list[Slot]:
         if range_joined(doc, a.i, b.i) and int(b.text) > int(a.text):
             out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=int(b.text) - int(a.text),
                             unit="year", dimension="time"))
-    for a, b in zip(years, years[1:]):
         if (age := _life_span_years(doc, a, b)) is not None:
             out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=age, unit="year", dimension="time"))
     for t in doc:
-        if (period := _period(t.text)) and int(period[1]) > int(period[0]):
+        if (period := period_years(t.text)) and int(period[1]) > int(period[0]):
             out.append(Slot("number", t.i, t.i + 1, label=DURATION, value=int(period[1]) - int(period[0]),
                             unit="year", dimension="time"))
     return out
@@ -687,9 +686,9 @@ def _life_span_years(doc, born, died) -> int | None:
     if _life_span_end(doc, born.idx) != "bear" or _life_span_end(doc, died.idx) != "die":
         return None
     def month_day(year):
-        near = [t for t in doc[max(year.i - 3, 0):year.i] if _month(t) or _day(t) is not None]
-        month = next((MONTH_NAMES.index(_month(t)) + 1 for t in near if _month(t)), None)
-        day = next((_day(t) for t in near if _day(t) is not None and not _month(t)), None)
+        before = [t for t in doc[max(year.i - 3, 0):year.i] if _month(t) or _day(t) is not None]
+        month = next((MONTH_NAMES.index(_month(t)) + 1 for t in before if _month(t)), None)
+        day = next((_day(t) for t in before if _day(t) is not None and not _month(t)), None)
         return (month, day) if month and day else None
     age = int(died.text) - int(born.text)
     birthday, death = month_day(born), month_day(died)

@@ -43,9 +43,8 @@ def reference_sentences(documents: list[ReferenceDocument], parsed: dict | None 
             text = plain_text(sentence.text)
             out.append(EvidenceSentence(text, "reference", f"{document.name} #{position}", confidence=1.0,
                                         title=document.name, checked_as=checked_as if checked_as != text else ""))
-            if parsed is not None:
-                if plain_text(sentence.text) == sentence.text:
-                    parsed.setdefault(sentence.text, sentence.doc)
+            if parsed is not None and text == sentence.text:
+                parsed.setdefault(sentence.text, sentence.doc)
     return out
 
 

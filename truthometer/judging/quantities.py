@@ -64,6 +64,14 @@ def _known(word: str) -> str | None:
     return None
 
 
+def degrees_unit(word: str, following: str) -> str | None:
+    """The temperature unit "degrees Fahrenheit" when ``word`` is "degree(s)" and ``following`` names a
+    scale ("212 degrees Fahrenheit"), else None."""
+    if word.lower() in ("degree", "degrees") and unit(f"degrees {following.lower()}"):
+        return f"degrees {following.lower()}"
+    return None
+
+
 def canonical(word: str) -> str | None:
     """The unit's shortest name ("metres" -> "m", "Fahrenheit" -> "°f"); None if not a unit."""
     known = _known(word)
@@ -299,4 +307,4 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
            "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
            "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "FRACTIONS", "fraction_after",
-           "fraction_of_unit", "currency", "currency_before"]
+           "fraction_of_unit", "currency", "currency_before", "degrees_unit"]

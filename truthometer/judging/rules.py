@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import (bound_at, bounded_amounts, bounds_apply, comparable, currency, currency_before, limit_at, near,
-                         quantity, same_quantity, unit, within)
+from .quantities import (bound_at, bounded_amounts, bounds_apply, comparable, currency, currency_before, degrees_unit,
+                         limit_at, near, quantity, same_quantity, within)
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -89,7 +89,7 @@ def range_joined(doc, i: int, j: int) -> bool:
     return between == ["and"] and i > 0 and doc[i - 1].lower_ == "between"
 
 
-def _period(text: str) -> tuple[str, str] | None:
+def period_years(text: str) -> tuple[str, str] | None:
     """The two years of a period written as one token ("1962–1963"), or None."""
     m = _YEAR_RANGE.match(text)
     return m.groups() if m else None
@@ -115,8 +115,8 @@ def _unit_after(span, k: int) -> str:
         k += 2
     while k < span.end and doc[k].text in ("°",):
         return "°" + (doc[k + 1].text if k + 1 < span.end else "")
-    if k + 1 < span.end and doc[k].lower_ in ("degree", "degrees") and unit(f"degrees {doc[k + 1].lower_}"):
-        return f"degrees {doc[k + 1].lower_}"  # "212 degrees Fahrenheit"
+    if k + 1 < span.end and (degrees := degrees_unit(doc[k].text, doc[k + 1].text)):
+        return degrees
     if k < span.end:
         t = doc[k]
         if (t.is_alpha or t.text in ("%",)) and not t.is_stop:
@@ -131,7 +131,7 @@ def extract_slots(span) -> list[Slot]:
     taken: set[int] = set()
     for ent in span.ents:
         ends = [t for t in ent if _YEAR.match(t.text)]
-        periods = [p for t in ent if (p := _period(t.text))]
+        periods = [p for t in ent if (p := period_years(t.text))]
         if ent.label_ == "DATE" and (ends or periods):
             years = tuple(sorted({t.text for t in ends} | {y for p in periods for y in p}))
             joined = len(ends) == 2 and range_joined(span.doc, ends[0].i, ends[1].i) or not ends and len(periods) == 1
@@ -153,13 +153,14 @@ def extract_slots(span) -> list[Slot]:
         if _YEAR.match(t.text) and t.like_num:
             slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((t.text,), (), ()),
                               label="DATE", context=_context(span, t.i, t.i + 1)))
-        elif period := _period(t.text):
+        elif period := period_years(t.text):
             slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), (period, (), ()),
                               label="DATE", context=_context(span, t.i, t.i + 1),
                               bounds=(min(map(int, period)), max(map(int, period)))))
         elif t.like_num and _number_value(t.text) is not None:
             unit = _unit_after(span, t.i)
-            unit = currency(unit) or unit if unit else currency_before(span.doc, t.i) or ""  # "€12" is 12 euros
+            # "12 euros" and "€12" are both 12 euro.
+            unit = (currency(unit) or unit) if unit else (currency_before(span.doc, t.i) or "")
             value = _number_value(t.text)
             slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), value,
                               unit=unit, context=_context(span, t.i, t.i + 1), bounds=_range_bounds(span, t.i, value),

@@ -1,10 +1,11 @@
 """Contextualisation: a sentence opening with a pronoun is checked with its antecedent in place.
 
 "It was designed by Gustave Eiffel." is checked as "The Eiffel Tower was designed by Gustave
-Eiffel." — the displayed text stays as written; so is the object of an instruction ("Clean it monthly"). The antecedent is the latest main entity of a previous
-sentence (its subject noun phrase, or first named entity) that agrees with the pronoun: "it" never
-stands for a person, "he" and "she" never for a named thing ("Git is a version control system. Linus
-Torvalds created it in 2005. It has been maintained by ..." is about Git).
+Eiffel." — the displayed text stays as written; so is the object of an instruction ("Clean it
+monthly"). The antecedent is the latest main entity of a previous sentence (its subject noun phrase, or
+first named entity) that agrees with the pronoun: "it" never stands for a person, "he" and "she" never
+for a named thing ("Git is a version control system. Linus Torvalds created it in 2005. It has been
+maintained by ..." is about Git).
 """
 from __future__ import annotations
 
@@ -80,6 +81,11 @@ def commanded_it(span):
     return it
 
 
+def _antecedent(pronoun: str, antecedents: list[tuple[str, str, bool]]) -> str | None:
+    """The latest main entity that agrees with ``pronoun``, or None."""
+    return next((a for a, kind, not_it in reversed(antecedents) if _agrees(pronoun, kind, not_it)), None)
+
+
 def _agrees(pronoun: str, kind: str, not_it: bool) -> bool:
     if pronoun in _IMPERSONAL:
         return kind != "person" and not not_it
@@ -96,14 +102,13 @@ def contextualise(sentences: list[str], spans: list) -> list[str]:
         first = text.split(maxsplit=1)
         pronoun = first[0].lower() if first else ""
         if pronoun in _SUBJECT_PRONOUNS and antecedents:
-            antecedent = next((a for a, kind, not_it in reversed(antecedents) if _agrees(pronoun, kind, not_it)),
-                              None)
+            antecedent = _antecedent(pronoun, antecedents)
             if antecedent:
                 replacement = antecedent + ("'s" if pronoun in _POSSESSIVE else "")
                 claim = replacement[0].upper() + replacement[1:] + text[len(first[0]):]
         elif (it := commanded_it(span)) is not None and antecedents:
             # An instruction about the thing just named: "The filter sits behind a flap. Clean it monthly."
-            antecedent = next((a for a, kind, not_it in reversed(antecedents) if _agrees("it", kind, not_it)), None)
+            antecedent = _antecedent("it", antecedents)
             at = it.idx - span[0].idx
             if antecedent and text[at:at + 2].lower() == "it":
                 claim = text[:at] + antecedent + text[at + 2:]

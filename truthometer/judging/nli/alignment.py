@@ -21,8 +21,8 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
-from ..quantities import (DECADE_WORDS, FRACTIONS, LOWER_BOUNDS, UPPER_BOUNDS, fraction_after, fraction_of_unit,
-                          quantity, same_quantity, unit)
+from ..quantities import (DECADE_WORDS, FRACTIONS, LOWER_BOUNDS, UPPER_BOUNDS, degrees_unit, fraction_after,
+                          fraction_of_unit, quantity, same_quantity)
 from .. import lexicon
 
 #: spaCy components the features need; the parser is skipped for speed.
@@ -388,8 +388,8 @@ def _unit_after(doc, i: int) -> str:
     nxt = doc[i + 1]
     if nxt.text == "°" and i + 2 < len(doc):
         return "°" + doc[i + 2].text
-    if nxt.lower_ in ("degree", "degrees") and i + 2 < len(doc) and unit(f"degrees {doc[i + 2].lower_}"):
-        return f"degrees {doc[i + 2].lower_}"  # "212 degrees Fahrenheit"
+    if i + 2 < len(doc) and (degrees := degrees_unit(nxt.text, doc[i + 2].text)):
+        return degrees
     return nxt.text
 
 
