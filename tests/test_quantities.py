@@ -103,6 +103,16 @@ def test_rule_tier_a_name_inside_a_longer_name_of_the_claim_is_no_rival():
     assert {m.evidence.text for m in find_mismatches(claim, rival) if m.kind == "entity"} == {"Richard Lindzen"}
 
 
+def test_rule_tier_a_name_the_claim_states_untagged_is_no_rival():
+    # The small model tags "Instagram" as a name in the evidence only (and "Facebook" not at all): the
+    # claim states Instagram, so it is no rival of "Apple" (the alignment finds Facebook by its role).
+    nlp = models.nlp()
+    claim = nlp("Apple acquired Instagram in 2012.")[:]
+    assert find_mismatches(claim, nlp("In 2012, Facebook acquired Instagram for $1 billion.")[:]) == []
+    found = find_mismatches(claim, nlp("In 2012, Google LLC acquired Instagram for $1 billion.")[:])
+    assert [(m.claim.text, m.evidence.text) for m in found if m.kind == "entity"] == [("Apple", "Google LLC")]
+
+
 def test_rule_tier_skips_the_entity_put_in_for_a_pronoun():
     nlp = models.nlp()
     claim = nlp("Mount Kilimanjaro's highest point, Uhuru Peak, stands on the Kibo cone.")[:]

@@ -365,11 +365,14 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
         elif slot.kind == "entity" and coverage >= min_coverage and not _same_entity(slot, evidence_lower,
                                                                                       evidence_slots):
             claim_entities = [s for s in all_slots if s.kind == "entity"]
+            said = {t.lower_ for t in claim_span}
             # An evidence name the claim states too, alone or inside a longer name ("founder of Weather
-            # Channel" / "Weather Channel Co-Founder John Coleman"), is no rival.
+            # Channel" / "Weather Channel Co-Founder John Coleman"), or in words the small model did not tag
+            # as a name ("Apple acquired Instagram" / "Facebook acquired Instagram"), is no rival.
             rivals = [e for e in evidence_slots if e.kind == "entity"
                       and entity_family(e.label) == entity_family(slot.label)
-                      and not any(_named_within(e, c) for c in claim_entities)]
+                      and not any(_named_within(e, c) for c in claim_entities)
+                      and not _name_words(e) <= said]
             kinds = lexicon.place_kinds(slot.text) & {"country", "continent"}
             if kinds:
                 # A country or continent is rivalled by another of its kind, not by a place that may lie
