@@ -1061,3 +1061,15 @@ def test_verbs_of_change_in_opposite_directions_contradict_and_the_verb_is_swapp
     assert corrected("The population fell by 5 percent last year.", evidence) \
         == "The population increased by 5 percent last year."
     assert not align("The population grew by 5 percent last year.", evidence).contradicts
+
+
+def test_who_aired_it_is_the_medium_the_evidence_names_after_on():
+    evidence = "Giada at Home first aired on October 18, 2008 on the Food Network."
+    a = align("HBO aired Giada at Home in 2008.", evidence)
+    assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("HBO", "Food Network")]
+    # "the" goes with the name, also at the start of the sentence.
+    assert corrected("HBO aired Giada at Home in 2008.", evidence) == "The Food Network aired Giada at Home in 2008."
+    assert not align("The Food Network aired Giada at Home in 2008.", evidence).contradicts
+    # Only where what aired is the claim's object: another show on another channel says nothing of HBO.
+    other = align("HBO aired Giada at Home in 2008.", "Her earlier cooking show aired on the Food Network.")
+    assert not any(e.claim_text == "HBO" for e in other.substituted)

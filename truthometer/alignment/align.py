@@ -893,7 +893,7 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
             t = t.head
         named.append(t)
     c_root, e_root = named
-    if _agent_classifier(c_root, e_root):
+    if _agent_classifier(c_root, e_root) or _medium_of_the_verb(c_root, e_root):
         return 1.5  # a relation and a governor, both in other words
     score = 0.0
     if slot.kind == "entity" and c_root.pos_ == e_root.pos_ == "NOUN" and c_root.lemma_.lower() == \
@@ -917,6 +917,20 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
         if ch.head.i != ch.i and eh.head.i != eh.i and ch.head.lemma_.lower() == eh.head.lemma_.lower():
             score += 1.0 if ch.pos_ == "ADP" else 0.5
     return score
+
+
+def _medium_of_the_verb(c_root, e_root) -> bool:
+    """The subject of the claim's verb and the object of "on" (or "through", "via") of the same verb in the
+    evidence, whose subject is the claim's object or a pronoun for it, play one role: "HBO aired the
+    show" / "the show first aired on the Food Network", "Sony released the album" / "the album was
+    released on Columbia Records"."""
+    verb, e_verb = c_root.head, e_root.head.head
+    if c_root.dep_ != "nsubj" or e_root.dep_ != "pobj" or e_root.head.lower_ not in ("on", "through", "via") \
+            or verb.pos_ != "VERB" or e_verb.lemma_.lower() != verb.lemma_.lower():
+        return False
+    objects = {t.lemma_.lower() for c in verb.children if c.dep_ == "dobj" for t in c.subtree if _content(t)}
+    subjects = [c for c in e_verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return bool(objects) and any(s.pos_ == "PRON" or objects & {t.lemma_.lower() for t in s.subtree} for s in subjects)
 
 
 def _agent_classifier(c_root, e_root) -> bool:

@@ -151,8 +151,8 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
             start = claim_the.start(1)
             old = claim[start:end]
             new = _match_case(new, old, start == 0, True)
-        elif evidence_the and not claim_the and start > 0:
-            new = "the " + new
+        elif evidence_the and not claim_the:
+            new = ("The " if start == 0 else "the ") + new
     elif edge.kind == "entity" and _evidence_determined(alignment, edge):
         # Whatever its label, a name the evidence writes with "the" ("The Rock") keeps it.
         claim_det = re.search(r"(?:^|(?<=\s))(the|a|an)\s+$", claim[:start], re.I)
