@@ -1073,3 +1073,10 @@ def test_who_aired_it_is_the_medium_the_evidence_names_after_on():
     # Only where what aired is the claim's object: another show on another channel says nothing of HBO.
     other = align("HBO aired Giada at Home in 2008.", "Her earlier cooking show aired on the Food Network.")
     assert not any(e.claim_text == "HBO" for e in other.substituted)
+
+
+def test_the_scale_after_degrees_is_the_numbers_unit_not_a_name():
+    # The small model tags "Fahrenheit" here as an organisation; it is the unit of 32 degrees.
+    a = align("Water freezes at 32 degrees Fahrenheit.", "Water freezes at 0 °C.")
+    assert not a.contradicts and not any(e.kind == "entity" for e in a.edges)
+    assert align("Water freezes at 10 degrees Fahrenheit.", "Water freezes at 0 °C.").contradicts

@@ -2,6 +2,7 @@
 import pytest
 
 from truthometer import models
+from truthometer.alignment import align
 from truthometer.judging.quantities import quantity, same_quantity, unit
 from truthometer.judging.rules import find_mismatches
 
@@ -255,3 +256,15 @@ def test_a_currency_sign_is_its_currency_and_two_currencies_are_not_compared():
     assert not find_mismatches(nlp_span("The ticket costs 12 euros."), evidence)
     assert not find_mismatches(nlp_span("The ticket costs 20 dollars."), evidence)
     assert corrected_text("The ticket costs 20 euros.", "The ticket costs €12.") == "The ticket costs 12 euros."
+
+
+def test_amounts_written_to_other_decimal_places_agree_when_rounded():
+    from truthometer.judging.quantities import same_when_rounded
+    assert same_when_rounded(8849, 8848.86) and same_when_rounded(3.14, 3.1)
+    assert not same_when_rounded(3.1, 3.16) and not same_when_rounded(1000, 1004)
+    nlp = models.nlp()
+    evidence = nlp("Mount Everest is 8,848.86 m high.")[:]
+    assert find_mismatches(nlp("Mount Everest is 8,849 m high.")[:], evidence) == []
+    assert [m.kind for m in find_mismatches(nlp("Mount Everest is 8,850 m high.")[:], evidence)] == ["number"]
+    assert not align("Mount Everest is 8,849 metres high.", evidence.text).contradicts
+    assert align("Mount Everest is 8,850 metres high.", evidence.text).contradicts

@@ -69,7 +69,8 @@ from ..config import Config
 from ..judging import lexicon
 from ..judging.quantities import (DECADE_WORDS, FRACTIONS, bound_at, bounded_amounts, bounds_apply, canonical,
                                   comparable, currency, currency_before, degrees_unit, fraction_after,
-                                  fraction_of_unit, hedged, limit_at, near, quantity, same_quantity, unit)
+                                  fraction_of_unit, hedged, limit_at, near, quantity, same_quantity, same_when_rounded,
+                                  unit)
 from ..judging.rules import (ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, period_years,
                              range_joined)
 
@@ -456,6 +457,8 @@ def extract_slots(doc) -> list[Slot]:
 
     _titles_in_apposition(doc, add)
     for ent in doc.ents:
+        if ent.start > 0 and degrees_unit(doc[ent.start - 1].text, ent.text):
+            continue  # "Fahrenheit" in "32 degrees Fahrenheit" is the number's unit, whatever NER says
         if ent.label_ in ENTITY_LABELS and not any(_is_year(t) for t in ent) and not taken & set(
                 range(ent.start, ent.end)):
             if len(ent) == 1 and _CODE.match(ent.text) and any(c.isdigit() for c in ent.text):
@@ -1599,7 +1602,8 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         if within and slot.value is not None and within[0] <= slot.value <= within[1]:
             return True  # "could hold 65,000" / "an estimated 50,000 to 80,000"
         # A rounded number agrees with the amount it rounds: "roughly 10,000 people" / "9,800 people".
-        return slot.value == cand.value or hedged(claim, slot.i) and slot.value is not None \
+        return slot.value == cand.value or slot.value is not None and cand.value is not None and same_when_rounded(
+            slot.value, cand.value) or hedged(claim, slot.i) and slot.value is not None \
             and cand.value is not None and near(slot.value, cand.value)
     if slot.kind == "date" and slot.granularity == "decade":
         mine, theirs = slot.value, _decade_of(cand)

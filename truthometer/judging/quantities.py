@@ -8,6 +8,7 @@ two quantities of one dimension agree when their base values are within the roun
 from __future__ import annotations
 
 import math
+from decimal import ROUND_HALF_UP, Decimal
 
 #: unit word -> (dimension, factor to the base unit, offset added after scaling). Base units: metre,
 #: kilogram, litre, second, degree Celsius, kilopascal, watt, square metre, percent.
@@ -285,6 +286,21 @@ def _last_place(x: float) -> float:
     return 10.0 ** -len(repr(float(x)).split(".")[1])
 
 
+def _places(x: float) -> int:
+    return 0 if x == int(x) else len(repr(float(x)).split(".")[1])
+
+
+def same_when_rounded(a: float, b: float) -> bool:
+    """Two amounts written to different decimal places agree when the more precise, rounded (half up) to
+    the other's places, is the other: "8,849 metres" / "8,848.86 m", "3.1%" / "3.14%". A whole number's
+    last place is not read as a rounding here ("1,000" / "1,004": that takes a hedge, see ``near``)."""
+    places = sorted((_places(a), _places(b)))
+    if places[0] == places[1]:
+        return a == b
+    step = Decimal(1).scaleb(-places[0])
+    return Decimal(repr(float(a))).quantize(step, ROUND_HALF_UP) == Decimal(repr(float(b))).quantize(step, ROUND_HALF_UP)
+
+
 def near(claimed: float, value: float) -> bool:
     """Whether ``value``, rounded as ``claimed`` is written, is ``claimed``: "roughly 10,000" allows 9,800,
     "about 97%" does not allow 93%. Never more than HEDGE_TOLERANCE off ("roughly 10,000" is not 14,000)."""
@@ -305,6 +321,6 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
+           "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
            "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "FRACTIONS", "fraction_after",
            "fraction_of_unit", "currency", "currency_before", "degrees_unit"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import lexicon
 from .quantities import (bound_at, bounded_amounts, bounds_apply, comparable, currency, currency_before, degrees_unit,
-                         limit_at, near, quantity, same_quantity, within)
+                         limit_at, near, quantity, same_quantity, same_when_rounded, within)
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -236,7 +236,7 @@ def _same_amount(slot: Slot, amount, other: Slot) -> bool:
     the same unit (for a hedged claim, "roughly 10,000", one it rounds: 9,800), or the same quantity in
     another."""
     if other.unit == slot.unit:
-        return other.value == slot.value or slot.bound == "~" and near(slot.value, other.value)
+        return same_when_rounded(other.value, slot.value) or slot.bound == "~" and near(slot.value, other.value)
     return same_quantity(amount, quantity(other.value, other.unit))
 
 
