@@ -313,6 +313,15 @@ def test_a_near_paraphrase_the_judge_was_unsure_of_is_no_support_when_a_slot_is_
     assert bound.evidence[0].relation == "contradiction" and MISPLACED_SUPPORT_NOTE in bound.notes
     assert same.evidence[0].relation == "support" and not same.notes
     assert untouched.evidence[0].relation == "support"
+    # A whole phrase filled otherwise under the claim's preposition and verb outweighs an unsure judge only:
+    evidence = "Insulin is a peptide hormone produced by beta cells of the pancreatic islets."
+    phrase = unsure("Insulin is produced by the liver.", evidence)
+    settle_misplaced_support([(phrase, None)], config)
+    assert phrase.evidence[0].relation == "contradiction"
+    judged = unsure("Insulin is produced by the liver.", evidence)
+    judged.evidence[0].relation = "support"
+    settle_misplaced_support([(judged, None)], config)
+    assert judged.evidence[0].relation == "support"
 
 
 def test_a_number_bound_to_another_subject_in_the_reference_is_flagged_and_corrected():

@@ -348,7 +348,11 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     # The claim as checked: "It is located in Paris" is about the antecedent put in for "It".
     alignments = align_many([(result.claim or result.text, ev.text) for result, ev in pairs]) if pairs else []
     for k, ((result, ev), alignment) in enumerate(zip(pairs, alignments)):
-        if not overrules_support(alignment):
+        # Where the judge was unsure (a near paraphrase), a whole phrase under the claim's preposition and
+        # verb that the evidence fills otherwise is enough too: "produced by the liver" / "produced by
+        # beta cells of the pancreatic islets".
+        unsure = ev.relation == "related" and any(e.kind == "phrase" for e in alignment.substituted)
+        if not (overrules_support(alignment) or unsure):
             continue
         if k < len(todo):
             ev.relation, ev.probability = "contradiction", None
