@@ -1080,3 +1080,12 @@ def test_the_scale_after_degrees_is_the_numbers_unit_not_a_name():
     a = align("Water freezes at 32 degrees Fahrenheit.", "Water freezes at 0 °C.")
     assert not a.contradicts and not any(e.kind == "entity" for e in a.edges)
     assert align("Water freezes at 10 degrees Fahrenheit.", "Water freezes at 0 °C.").contradicts
+
+
+def test_a_complement_of_born_and_raised_completes_born_too():
+    evidence = "Shakespeare was born and raised in Stratford-upon-Avon, Warwickshire, in 1564."
+    a = align("Shakespeare was born in 1564 in London.", evidence)
+    assert [e.claim_text for e in a.substituted] == ["London"] and not a.unconfirmed
+    assert not align("Shakespeare was born in 1564.", evidence).contradicts
+    # Each verb with a complement of its own dates its own event.
+    assert align("Einstein was born in 1955.", "Einstein was born in 1879 in Ulm and died in 1955 in Princeton.").contradicts

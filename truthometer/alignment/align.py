@@ -917,9 +917,20 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
         score += 0.5 if ch.pos_ == "ADP" else 1.0
         # The root is its own head: a shared root verb is not a second shared level ("The Rock plays" /
         # "Vin Diesel has played the role": subject and object share the verb, not a role).
-        if ch.head.i != ch.i and eh.head.i != eh.i and ch.head.lemma_.lower() == eh.head.lemma_.lower():
+        if ch.head.i != ch.i and eh.head.i != eh.i and (ch.head.lemma_.lower() == eh.head.lemma_.lower()
+                                                        or _shared_by_conjunct(eh, ch.head.lemma_.lower())):
             score += 1.0 if ch.pos_ == "ADP" else 0.5
     return score
+
+
+def _shared_by_conjunct(governor, lemma: str) -> bool:
+    """``governor`` (a preposition) hangs from a verb coordinated with a verb of ``lemma`` that has no such
+    preposition of its own, so it completes both: "born and raised in Stratford" says where he was born;
+    "born in Ulm and died in Princeton" does not."""
+    verb = governor.head
+    first = verb.head
+    return verb.dep_ == "conj" and verb.pos_ == "VERB" and first.lemma_.lower() == lemma and not any(
+        c.dep_ == "prep" and c.lower_ == governor.lower_ for c in first.children)
 
 
 def _medium_of_the_verb(c_root, e_root) -> bool:
@@ -1021,8 +1032,9 @@ def _dates_another_event(claim, slot: Slot, evidence, cand: Slot) -> bool:
             or theirs.lemma_.lower() in ("be", "have"):
         return False
     lemma, other = mine.lemma_.lower(), theirs.lemma_.lower()
-    if lemma == other:
-        return False
+    governor = evidence[cand.i:cand.j].root.head
+    if lemma == other or governor.dep_ == "prep" and _shared_by_conjunct(governor, lemma):
+        return False  # "born and raised in Stratford in 1564" dates the birth
     return any(t.lemma_.lower() == lemma and t.pos_ == "VERB" for t in evidence) \
         or any(t.lemma_.lower() == other and t.pos_ == "VERB" for t in claim)
 
