@@ -1089,3 +1089,12 @@ def test_a_complement_of_born_and_raised_completes_born_too():
     assert not align("Shakespeare was born in 1564.", evidence).contradicts
     # Each verb with a complement of its own dates its own event.
     assert align("Einstein was born in 1955.", "Einstein was born in 1879 in Ulm and died in 1955 in Princeton.").contradicts
+
+
+def test_a_verb_of_ending_is_stated_by_the_end_of_a_period():
+    # The small model tags "The Second World War ended in" as one name: no name ends in a verb.
+    evidence = "World War II lasted from 1939 to 1945."
+    assert not align("The Second World War ended in 1945.", evidence).contradicts
+    assert not align("The Second World War began in 1939.", evidence).contradicts
+    assert corrected("The Second World War ended in 1946.", evidence) == "The Second World War ended in 1945."
+    assert corrected("The Second World War began in 1945.", evidence) == "The Second World War began in 1939."

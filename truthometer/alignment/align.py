@@ -470,6 +470,8 @@ def extract_slots(doc) -> list[Slot]:
                     and _first_name_left_out(doc[start - 1], start, ent.end):
                 start -= 1
             end = ent.end - (1 if ent[-1].text in ("'s", "'", "’s") and ent.end - start > 1 else 0)
+            while end - start > 1 and doc[end - 1].pos_ in ("VERB", "AUX", "ADP") and doc[end - 1].is_lower:
+                end -= 1  # "The Second World War ended in", as the small model tags it: no name ends so
             label = ent.label_
             if label == "PERSON":
                 end = _rest_of_name(doc, end, taken)
@@ -2629,7 +2631,7 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
     edge = Edge("predicate", EQUAL, root.text, root.idx, root.idx + len(root.text), e_verb.text, e_verb.idx,
                 e_verb.idx + len(e_verb.text), label=root.dep_)
     if any(t.lemma_.lower() == root.lemma_.lower() for t in evidence) or similar(root.lemma_, e_verb.lemma_) \
-            or _light_verb_paraphrase(root, e_verb):
+            or _light_verb_paraphrase(root, e_verb) or _period_bound_stated(root, e_verb):
         return edge
     if not _complements_covered(root, e_verb):
         return None  # another verb with other participants tells another event, not a wrong verb
@@ -2649,6 +2651,18 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
         return None  # a verb found by its complements alone is a counterpart only as a correction
     edge.op = UNCONFIRMED
     return edge
+
+
+def _period_bound_stated(root, e_verb) -> bool:
+    """A verb of ending or beginning dated by a year is stated by a period with that year at that end: "The
+    war ended in 1945" / "The war lasted from 1939 to 1945" (the year itself is compared as a date slot)."""
+    lemma = root.lemma_.lower()
+    start = next((c for c in e_verb.children if c.dep_ == "prep" and c.lower_ in ("from", "between")), None)
+    if lemma not in _END_WORDS | _START_WORDS or start is None:
+        return False
+    years = {t.text for c in root.children if c.dep_ == "prep" for t in c.subtree if _is_year(t)}
+    period = [t.text for t in start.subtree if _is_year(t)]
+    return len(period) >= 2 and (period[-1] if lemma in _END_WORDS else period[0]) in years
 
 
 #: Verbs that say little themselves and take the event from their object: "suffered a death", "made a
