@@ -1098,3 +1098,14 @@ def test_a_verb_of_ending_is_stated_by_the_end_of_a_period():
     assert not align("The Second World War began in 1939.", evidence).contradicts
     assert corrected("The Second World War ended in 1946.", evidence) == "The Second World War ended in 1945."
     assert corrected("The Second World War began in 1945.", evidence) == "The Second World War began in 1939."
+
+
+def test_doing_something_without_doing_the_claims_verb_denies_it():
+    from truthometer import models
+    from truthometer.judging.rules import find_mismatches
+
+    evidence = "Properly stored honey can last indefinitely without spoiling."
+    assert not align("Honey never spoils if stored properly.", evidence).contradicts
+    assert corrected("Honey spoils quickly.", evidence) == "Honey does not spoil quickly."
+    nlp = models.nlp()
+    assert find_mismatches(nlp("Honey never spoils if stored properly.")[:], nlp(evidence)[:]) == []

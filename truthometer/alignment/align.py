@@ -738,6 +738,8 @@ def _negated_at(doc, index: int) -> bool:
             return True
         if t.dep_ in ("pcomp", "pobj") and t.head.lower_ == "before" and t.head.head.lemma_.lower() == "die":
             return True  # "died before helping"
+        if t.i == index and t.dep_ == "pcomp" and t.head.lower_ == "without":
+            return True  # "can last indefinitely without spoiling": it does not spoil
         if t.head.i == t.i:
             break
         # Do not climb out of a relative or adverbial clause: its negation is not the claim's.

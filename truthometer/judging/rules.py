@@ -380,12 +380,20 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
                 rivals = [e for e in rivals if lexicon.place_kinds(e.text) & kinds]
             if rivals:
                 mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))
-    same_polarity = polarity(claim_span) == polarity(evidence_span)
+    same_polarity = polarity(claim_span) == polarity(evidence_span) or _without_doing(claim_span, evidence_span)
     if same_polarity and coverage >= min_coverage:
         mismatches.extend(opposite_qualities(claim_span, evidence_span))
     if not same_polarity and coverage >= 0.75 and not mismatches:
         mismatches.append(Mismatch("negation", None, None, evidence_span.text))
     return mismatches
+
+
+def _without_doing(claim_span, evidence_span) -> bool:
+    """The claim denies its verb and the evidence does something "without" doing it: "Honey never spoils" /
+    "honey can last indefinitely without spoiling" say the same."""
+    verb = claim_span.root.lemma_.lower()
+    return polarity(claim_span) < 0 and any(t.dep_ == "pcomp" and t.head.lower_ == "without"
+                                            and t.lemma_.lower() == verb for t in evidence_span)
 
 
 def describes_a_scene(span) -> bool:
