@@ -99,3 +99,14 @@ def test_a_title_parsed_as_a_clause_is_the_main_entity_and_a_nationality_is_not(
     assert main_entity(first.doc) == "To Kill a Mockingbird"
     # No nominal subject: the first entity stands in, but not a nationality.
     assert main_entity(split_sentences("Written by the American author Harper Lee in 1960.")[0].doc) == "Harper Lee"
+
+
+def test_a_short_predicate_said_of_a_named_thing_is_checked():
+    from truthometer import models
+
+    nlp = models.nlp()
+    for text in ("Bats are blind.", "Penguins fly."):
+        assert skip_reason(text, nlp(text)[:]) is None
+    for text in ("It works.", "Great question!", "That is great."):
+        assert skip_reason(text, nlp(text)[:]) == "too short to carry a fact"
+    assert skip_reason("Results may vary.", nlp("Results may vary.")[:]) == "advice or boilerplate"

@@ -34,7 +34,7 @@ _ADVICE = re.compile(
     r"authorities)|seek (?:professional|medical) (?:advice|help)|if you have any (?:questions|concerns)|"
     r"this (?:article|text) is (?:not|for informational)|for informational purposes|"
     r"always (?:follow|read) the (?:instructions|manufacturer)|stay safe|hope this helps|"
-    r"feel free to|let me know)\b",
+    r"feel free to|let me know|(?:results|prices|mileage|symptoms) (?:may |can |will )?vary)\b",
     re.IGNORECASE,
 )
 
@@ -50,7 +50,12 @@ def skip_reason(sentence: str, span=None) -> str | None:
     if span is not None:
         content = [t for t in span if not (t.is_punct or t.is_space or t.is_stop)]
         has_verb = any(t.pos_ in ("VERB", "AUX") for t in span)
-        if len(content) < MIN_CONTENT_TOKENS and not (has_verb and any(t.like_num or t.ent_type_ for t in span)):
+        # A named or numbered statement carries a fact however short, and so does a predicate said of a
+        # thing named by a noun ("Bats are blind."); "It works." and "Great question!" do not.
+        stated_of_a_thing = len(content) >= 2 and any(t.dep_ in ("nsubj", "nsubjpass") and t.pos_ in ("NOUN", "PROPN")
+                                                      for t in span)
+        if len(content) < MIN_CONTENT_TOKENS and not (has_verb and (
+                stated_of_a_thing or any(t.like_num or t.ent_type_ for t in span))):
             return "too short to carry a fact"
     elif len(re.findall(r"\w+", text)) < 4:
         return "too short to carry a fact"
