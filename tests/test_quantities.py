@@ -268,3 +268,20 @@ def test_amounts_written_to_other_decimal_places_agree_when_rounded():
     assert [m.kind for m in find_mismatches(nlp("Mount Everest is 8,850 m high.")[:], evidence)] == ["number"]
     assert not align("Mount Everest is 8,849 metres high.", evidence.text).contradicts
     assert align("Mount Everest is 8,850 metres high.", evidence.text).contradicts
+
+
+def test_frequencies_are_compared_in_times_per_day():
+    from truthometer.judging.quantities import frequency
+
+    words = "take one tablet twice daily".split()
+    assert frequency(words, 3) == (2.0, 5) and frequency(words, 1) is None
+    assert frequency("every 8 hours".split(), 0) == (3.0, 3)
+    assert frequency("14 times a week".split(), 0) == (2.0, 4)
+    assert frequency("once upon a time".split(), 0) is None
+    evidence = "The usual dose is one tablet twice daily."
+    for same in ("The drug is taken twice a day.", "The drug is taken two times daily.",
+                 "The drug is taken every 12 hours."):
+        assert not align(same, evidence).contradicts, same
+    assert corrected_text("The drug is taken three times a day.", evidence) == "The drug is taken twice daily."
+    nlp = models.nlp()
+    assert [m.kind for m in find_mismatches(nlp("Take one tablet every 8 hours.")[:], nlp(evidence)[:])] == ["number"]

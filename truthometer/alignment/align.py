@@ -70,7 +70,7 @@ from ..judging import lexicon
 from ..judging.quantities import (DECADE_WORDS, FRACTIONS, bound_at, bounded_amounts, bounds_apply, canonical,
                                   comparable, currency, currency_before, degrees_unit, fraction_after,
                                   fraction_of_unit, hedged, limit_at, near, quantity, same_quantity, same_when_rounded,
-                                  unit)
+                                  unit, FREQUENCY_UNIT, WORD_NUMBERS, frequency)
 from ..judging.rules import (ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, period_years,
                              range_joined)
 
@@ -90,10 +90,6 @@ _FAMILY = {"PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "F
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
 _DECADE = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s$")
 _CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
-_WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-                 "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
-                 "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
 NEGATORS = {"not", "n't", "never", "no"}
 # Verbs that negate their complement: "declined to model" states that she did not model.
 NEGATIVE_IMPLICATIVES = {"fail", "refuse", "decline", "avoid", "lack", "unable", "incapable", "stop",
@@ -139,7 +135,7 @@ def number_value(text: str):
     try:
         return float(cleaned)
     except ValueError:
-        return _WORD_NUMBERS.get(text.lower())
+        return WORD_NUMBERS.get(text.lower())
 
 
 # --------------------------------------------------------------------------------------------------
@@ -505,7 +501,11 @@ def extract_slots(doc) -> list[Slot]:
             add(Slot("date", t.i, t.i + 1, label="DATE", value=_day(t), granularity="day"))
         elif _CODE.match(t.text) and any(c.isdigit() for c in t.text) and not t.like_num:
             add(Slot("code", t.i, t.i + 1, label="CODE", value=t.text.upper()))
-        elif ((t.like_num or t.lower_ in _WORD_NUMBERS) and number_value(t.text) is not None
+        elif (often := frequency(lows, t.i)) is not None:
+            # "twice daily", "three times a day": one amount, in times per day.
+            add(Slot("number", t.i, often[1], label="CARDINAL", value=often[0], unit=FREQUENCY_UNIT,
+                     dimension="frequency"))
+        elif ((t.like_num or t.lower_ in WORD_NUMBERS) and number_value(t.text) is not None
               or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in _SCALES:
             # "one and a half litres", "half a millimetre": the fraction is part of the number.
             fraction, extra = fraction_after(lows, t.i)
@@ -1069,7 +1069,7 @@ def _number_range(doc, k: int) -> tuple | None:
     "4-6"), as (low, high, position of k: 0 opens, 1 closes), or None."""
     def value(i):
         return number_value(doc[i].text) if 0 <= i < len(doc) and (
-            doc[i].like_num or doc[i].lower_ in _WORD_NUMBERS) else None
+            doc[i].like_num or doc[i].lower_ in WORD_NUMBERS) else None
 
     if k + 2 < len(doc) and doc[k + 1].lower_ in _RANGE_JOINERS and value(k) is not None \
             and value(k + 2) is not None:
@@ -1930,8 +1930,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             if best.label == DURATION:
                 # The period's length in the claim's words: "ten years" -> "six years".
                 converted = _in_unit(best.value, "year", slot.unit) if slot.unit else None
-                if converted and claim[slot.i].lower_ in _WORD_NUMBERS:
-                    converted = next((w for w, n in _WORD_NUMBERS.items() if n == int(converted)), converted)
+                if converted and claim[slot.i].lower_ in WORD_NUMBERS:
+                    converted = next((w for w, n in WORD_NUMBERS.items() if n == int(converted)), converted)
             if slot.kind == "number" and best.unit and slot.unit and best.unit != slot.unit and best.unit_j > 0 \
                     and slot.unit_j > 0 and not _kindred_counts(slot.unit, best.unit):
                 # Same dimension, another unit: the amount in the claim's unit when it is a whole number

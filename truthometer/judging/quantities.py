@@ -45,6 +45,12 @@ for _name in ("°c", "℃", "celsius", "degrees celsius", "degree celsius", "c")
 for _name in ("°f", "℉", "fahrenheit", "degrees fahrenheit", "degree fahrenheit", "f"):
     _UNITS[_name], _CANONICAL[_name] = ("temperature", 5 / 9, -32 * 5 / 9), "°f"
 
+#: Numbers written as words.
+WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+                "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
+                "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
+
 #: Decades named by a word, of a century left unsaid ("born in the fifties"): the decade's first year in it.
 DECADE_WORDS = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70,
                 "eighties": 80, "nineties": 90}
@@ -286,6 +292,47 @@ def _last_place(x: float) -> float:
     return 10.0 ** -len(repr(float(x)).split(".")[1])
 
 
+#: The unit of every frequency: "twice daily" and "14 times a week" are both 2 times per day.
+FREQUENCY_UNIT = "times per day"
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+#: Periods, and adverbs of one time per period, in days.
+_PERIOD_DAYS = {"hour": 1 / 24, "day": 1.0, "week": 7.0, "fortnight": 14.0, "month": 365.25 / 12, "year": 365.25}
+_PER_PERIOD = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
+               "annually": "year"}
+
+
+def frequency(lows: list[str], k: int) -> tuple[float, int] | None:
+    """How often the phrase at ``lows[k]`` (lower-cased words) says a thing happens, as (times per day,
+    index after the phrase): "twice daily", "three times a day", "2 times per week", "once a month",
+    "every 8 hours". None when no frequency starts there."""
+    def count_at(i: int) -> float | None:
+        if i >= len(lows):
+            return None
+        if lows[i] in WORD_NUMBERS:
+            return float(WORD_NUMBERS[lows[i]])
+        try:
+            return float(lows[i].replace(",", ""))
+        except ValueError:
+            return None
+
+    def period_at(i: int) -> float | None:
+        return _PERIOD_DAYS.get(lows[i].rstrip("s") if lows[i] != "days" else "day") if i < len(lows) else None
+
+    if lows[k] == "every" and (n := count_at(k + 1)) and (days := period_at(k + 2)):
+        return 1 / (n * days), k + 3  # "every 8 hours"
+    if lows[k] in _TIMES:
+        count, j = float(_TIMES[lows[k]]), k + 1
+    elif k + 1 < len(lows) and lows[k + 1] in ("times", "time") and (n := count_at(k)) is not None:
+        count, j = n, k + 2
+    else:
+        return None
+    if j < len(lows) and lows[j] in _PER_PERIOD:
+        return count / _PERIOD_DAYS[_PER_PERIOD[lows[j]]], j + 1
+    if j + 1 < len(lows) and lows[j] in ("a", "an", "per", "each", "every") and (days := period_at(j + 1)):
+        return count / days, j + 2
+    return None
+
+
 def _places(x: float) -> int:
     return 0 if x == int(x) else len(repr(float(x)).split(".")[1])
 
@@ -321,6 +368,7 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "DECADE_WORDS", "HEDGES", "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
+           "DECADE_WORDS", "WORD_NUMBERS", "FREQUENCY_UNIT", "frequency", "HEDGES", "HEDGE_TOLERANCE", "hedged",
+           "near", "same_when_rounded", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
            "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "FRACTIONS", "fraction_after",
            "fraction_of_unit", "currency", "currency_before", "degrees_unit"]

@@ -13,15 +13,14 @@ from dataclasses import dataclass
 
 from . import lexicon
 from .quantities import (bound_at, bounded_amounts, bounds_apply, comparable, currency, currency_before, degrees_unit,
-                         limit_at, near, quantity, same_quantity, same_when_rounded, within)
+                         limit_at, near, quantity, same_quantity, same_when_rounded, within,
+                         FREQUENCY_UNIT, WORD_NUMBERS, frequency)
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
 #: Two years written as one token: "1962–1963", "2009-2010".
 _YEAR_RANGE = re.compile(r"^(1[0-9]{3}|20[0-9]{2})[–—-](1[0-9]{3}|20[0-9]{2})$")
 _CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
-_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100}
 #: Words that deny what their clause says.
 NEGATIONS = frozenset({"not", "n't", "no", "never", "without", "none", "nobody", "nothing", "neither", "nor"})
 _RANGE_JOINERS = {"to", "-", "–", "and", "or"}
@@ -70,7 +69,7 @@ def _number_value(text: str):
     try:
         return float(cleaned)
     except ValueError:
-        return _WORD_NUMBERS.get(text.lower())
+        return WORD_NUMBERS.get(text.lower())
 
 
 def _context(span, i: int, j: int, window: int = 4) -> frozenset:
@@ -147,6 +146,7 @@ def extract_slots(span) -> list[Slot]:
             slots.append(Slot("entity", ent.text, ent.start_char - base, ent.end_char - base,
                               ent.text.lower(), label=ent.label_, context=_context(span, ent.start, ent.end)))
             taken.update(range(ent.start, ent.end))
+    lows = [t.lower_ for t in span.doc]
     for t in span:
         if t.i in taken:
             continue
@@ -157,6 +157,12 @@ def extract_slots(span) -> list[Slot]:
             slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), (period, (), ()),
                               label="DATE", context=_context(span, t.i, t.i + 1),
                               bounds=(min(map(int, period)), max(map(int, period)))))
+        elif (often := frequency(lows, t.i)) is not None and often[1] <= span.end:
+            # "twice daily", "three times a day": one amount, in times per day.
+            end = span.doc[often[1] - 1]
+            slots.append(Slot("number", span.doc[t.i:often[1]].text, t.idx - base, end.idx + len(end.text) - base,
+                              often[0], unit=FREQUENCY_UNIT, context=_context(span, t.i, often[1])))
+            taken.update(range(t.i, often[1]))
         elif t.like_num and _number_value(t.text) is not None:
             unit = _unit_after(span, t.i)
             # "12 euros" and "€12" are both 12 euro.
