@@ -275,7 +275,7 @@ def test_frequencies_are_compared_in_times_per_day():
 
     words = "take one tablet twice daily".split()
     assert frequency(words, 3) == (2.0, 5) and frequency(words, 1) is None
-    assert frequency("every 8 hours".split(), 0) == (3.0, 3)
+    assert frequency("every 8 hours".split(), 0) == (3.0, 3) and frequency("1 inch every ten years".split(), 2) is None
     assert frequency("14 times a week".split(), 0) == (2.0, 4)
     assert frequency("once upon a time".split(), 0) is None
     evidence = "The usual dose is one tablet twice daily."

@@ -319,6 +319,8 @@ def frequency(lows: list[str], k: int) -> tuple[float, int] | None:
         return _PERIOD_DAYS.get(lows[i].rstrip("s") if lows[i] != "days" else "day") if i < len(lows) else None
 
     if lows[k] == "every" and (n := count_at(k + 1)) and (days := period_at(k + 2)):
+        if k and (unit(lows[k - 1]) or count_at(k - 1) is not None):
+            return None  # "1 inch every ten years" is a rate of the amount, not how often
         return 1 / (n * days), k + 3  # "every 8 hours"
     if lows[k] in _TIMES:
         count, j = float(_TIMES[lows[k]]), k + 1

@@ -21,6 +21,8 @@ _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
 #: Two years written as one token: "1962–1963", "2009-2010".
 _YEAR_RANGE = re.compile(r"^(1[0-9]{3}|20[0-9]{2})[–—-](1[0-9]{3}|20[0-9]{2})$")
 _CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
+#: Number words read alone; scale words ("1.5 million") belong to the number before them.
+_NUMBER_WORDS = {word: n for word, n in WORD_NUMBERS.items() if n < 1000}
 #: Words that deny what their clause says.
 NEGATIONS = frozenset({"not", "n't", "no", "never", "without", "none", "nobody", "nothing", "neither", "nor"})
 _RANGE_JOINERS = {"to", "-", "–", "and", "or"}
@@ -69,7 +71,7 @@ def _number_value(text: str):
     try:
         return float(cleaned)
     except ValueError:
-        return WORD_NUMBERS.get(text.lower())
+        return _NUMBER_WORDS.get(text.lower())
 
 
 def _context(span, i: int, j: int, window: int = 4) -> frozenset:
