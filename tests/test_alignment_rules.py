@@ -1109,3 +1109,9 @@ def test_doing_something_without_doing_the_claims_verb_denies_it():
     assert corrected("Honey spoils quickly.", evidence) == "Honey does not spoil quickly."
     nlp = models.nlp()
     assert find_mismatches(nlp("Honey never spoils if stored properly.")[:], nlp(evidence)[:]) == []
+
+
+def test_a_hyphened_count_counts_the_noun_after_the_hyphen():
+    evidence = "The Empire State Building is a 102-story skyscraper in Midtown Manhattan."
+    assert not align("The Empire State Building has 102 floors.", evidence).contradicts
+    assert corrected("The Empire State Building has 120 floors.", evidence) == "The Empire State Building has 102 floors."

@@ -426,6 +426,8 @@ def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
     k += 1
     if k + 1 < limit and doc[k].lower_ in ("to", "-", "–", "and", "or") and doc[k + 1].like_num:
         k += 2
+    if k + 1 < limit and doc[k].text in ("-", "–") and not doc[k - 1].whitespace_ and doc[k + 1].is_alpha:
+        k += 1  # "a 102-story skyscraper" counts stories
     if k < limit and doc[k].text == "°" and k + 1 < limit:
         return "°" + doc[k + 1].text.lower(), k + 2
     if k + 1 < limit and (degrees := degrees_unit(doc[k].text, doc[k + 1].text)):
@@ -521,7 +523,8 @@ def extract_slots(doc) -> list[Slot]:
                 unit_word = "year"  # "died at the age of 66": an age is a length of time
             if unit_j < 0 and (money := currency_before(doc, t.i)):
                 unit_word = money  # "€12" is 12 euros
-            counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None else None
+            hyphened = t.i + 1 < len(doc) and doc[t.i + 1].text in ("-", "–")  # "a 102-story skyscraper"
+            counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None and not hyphened else None
             # Not a measure ("105,000 square kilometres" is an area, which no length corrects).
             if counted is not None and counted.i >= unit_j and unit(counted.text.lower()) is None:
                 # A count's unit is the noun it counts, not a modifier in between: "zero training films"
