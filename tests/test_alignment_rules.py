@@ -1115,3 +1115,13 @@ def test_a_hyphened_count_counts_the_noun_after_the_hyphen():
     evidence = "The Empire State Building is a 102-story skyscraper in Midtown Manhattan."
     assert not align("The Empire State Building has 102 floors.", evidence).contradicts
     assert corrected("The Empire State Building has 120 floors.", evidence) == "The Empire State Building has 102 floors."
+
+
+def test_a_comparison_the_other_way_round_is_contradicted_and_its_opposite_confirmed():
+    evidence = "Light travels much faster than sound."
+    assert corrected("Sound travels faster than light.", evidence) == "Light travels faster than sound."
+    assert corrected("Light travels slower than sound.", evidence) == "Light travels faster than sound."
+    for same in ("Light travels faster than sound.", "Sound travels slower than light."):
+        assert not align(same, evidence).contradicts, same
+    assert corrected("The Amazon is longer than the Nile.", "The Nile is longer than the Amazon.") \
+        == "The Nile is longer than the Amazon."

@@ -2059,6 +2059,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         # says.
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
     _ranks(claim, evidence, edges)
+    _reversed_comparison(claim, evidence, edges)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
@@ -2511,6 +2512,66 @@ def _opposite_attributes(claim, evidence, edges) -> None:
             edge.op, edge.evidence_text, edge.label = SUBSTITUTED, opposite.text, OPPOSITE
             edge.evidence_start, edge.evidence_end = opposite.idx, opposite.idx + len(opposite.text)
             used.add(opposite.idx)
+
+
+def comparison(doc):
+    """(quality word, direction, first, second) of a comparison "first is <quality>-er than second"
+    ("Light travels faster than sound": (faster, +1, Light, sound); "less famous than": -1), else None. The
+    two compared things are the subject (or the first word the small model attached to the verb in its
+    place) and the object of "than"."""
+    than = next((t for t in doc if t.lower_ == "than" and t.dep_ == "prep"), None)
+    second = next((c for c in than.children if c.dep_ in ("pobj", "pcomp")), None) if than is not None else None
+    if second is None:
+        return None
+    quality = next((t for t in [than.head, *than.head.children] if t.tag_ in ("JJR", "RBR")
+                    and t.lower_ not in ("more", "less")), None)
+    direction = 1
+    if quality is None and than.head.pos_ in ("ADJ", "ADV"):
+        degree = next((c for c in than.head.children if c.lower_ in ("more", "less")), None)
+        quality, direction = than.head, (1 if degree is None or degree.lower_ == "more" else -1)
+    root = doc[:].root
+    first = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None) or next(
+        (c for c in root.lefts if c.pos_ in ("NOUN", "PROPN", "ADJ") and c.dep_ in ("amod", "compound")), None)
+    if quality is None or first is None or first.i >= quality.i:
+        return None
+    return quality, direction, first, second
+
+
+def _reversed_comparison(claim, evidence, edges: list) -> None:
+    """A comparison of the same two things, settled by the evidence's comparison. The other way round
+    ("Sound travels faster than light" / "Light travels much faster than sound") the two things are
+    substituted for each other; with the opposite quality in the same order ("Light travels slower than
+    sound") the quality is; and the opposite quality the other way round ("Sound travels slower than
+    light") says the same, so the quality is confirmed, not an opposite."""
+    mine, theirs = comparison(claim), comparison(evidence)
+    if mine is None or theirs is None:
+        return
+    quality, direction, first, second = mine
+    e_quality, e_direction, e_first, e_second = theirs
+    if e_quality.lemma_.lower() != quality.lemma_.lower():
+        if lexicon.relation(quality.lemma_.lower(), e_quality.lemma_.lower(), "ADJ") != lexicon.ANTONYM:
+            return
+        e_direction = -e_direction
+    lemma = {t.i: t.lemma_.lower() for t in (first, second)}
+    e_lemma = {t.i: t.lemma_.lower() for t in (e_first, e_second)}
+    if {lemma[first.i], lemma[second.i]} != set(e_lemma.values()) or lemma[first.i] == lemma[second.i]:
+        return
+    swapped = lemma[first.i] == e_lemma[e_second.i]
+    opposite = direction != e_direction
+    quality_edge = Edge("attribute", EQUAL, quality.text, quality.idx, quality.idx + len(quality.text),
+                        e_quality.text, e_quality.idx, e_quality.idx + len(e_quality.text), score=1.0)
+    if opposite and not swapped:
+        quality_edge.op, quality_edge.label = SUBSTITUTED, OPPOSITE
+    replaced = {quality.idx}
+    if swapped and not opposite:
+        counterpart = {e_lemma[e_first.i]: e_first, e_lemma[e_second.i]: e_second}
+        replaced |= {first.idx, second.idx}
+        for tok, other in ((first, second), (second, first)):
+            new = counterpart[lemma[other.i]]
+            edges.append(Edge("noun", SUBSTITUTED, tok.text, tok.idx, tok.idx + len(tok.text), new.text, new.idx,
+                              new.idx + len(new.text), label=OPPOSITE, score=1.0))
+    edges[:] = [e for e in edges if e.claim_start not in replaced or e.label == OPPOSITE and e.kind == "noun"]
+    edges.append(quality_edge)
 
 
 def _ranks(claim, evidence, edges: list) -> None:

@@ -316,7 +316,7 @@ def _article_for_name_or_noun(claim: str, alignment: Alignment, edge, start: int
         elif (m := re.search(r"(?:^|(?<=\s))(a|an|the)\s+$", claim[:start], re.I)):
             start = m.start(1)
         if _evidence_determined(alignment, edge):
-            new = "the " + new
+            new = ("The " if start == 0 else "the ") + new
         return start, claim[start:end], new
     elif edge.kind == "entity" and e_root.pos_ == "NOUN":
         # A common noun in a name's place comes with what makes it name one thing: "in Asia" -> "in
