@@ -1125,3 +1125,9 @@ def test_a_comparison_the_other_way_round_is_contradicted_and_its_opposite_confi
         assert not align(same, evidence).contradicts, same
     assert corrected("The Amazon is longer than the Nile.", "The Nile is longer than the Amazon.") \
         == "The Nile is longer than the Amazon."
+
+
+def test_a_count_is_of_the_counted_nouns_lemma():
+    evidence = "Adult dogs have 42 permanent teeth."
+    assert not align("Adult dogs have 42 teeth.", evidence).contradicts
+    assert corrected("Adult dogs have 32 teeth.", evidence) == "Adult dogs have 42 teeth."

@@ -530,6 +530,8 @@ def extract_slots(doc) -> list[Slot]:
                 # A count's unit is the noun it counts, not a modifier in between: "zero training films"
                 # and "400 propaganda and training films" count films; the modifier is its own slot.
                 unit_word, unit_j = counted.lemma_.lower(), -1
+            if unit_j > 0 and unit(unit_word) is None and not currency(unit_word):
+                unit_word = doc[unit_j - 1].lemma_.lower()  # a count of teeth is a count of "tooth"
             dim, canon = unit_of(unit_word) if unit_word else ("", "")
             add(Slot("number", t.i, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
                      unit=canon, dimension=dim, unit_j=unit_j))
