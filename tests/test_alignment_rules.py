@@ -1131,3 +1131,10 @@ def test_a_count_is_of_the_counted_nouns_lemma():
     evidence = "Adult dogs have 42 permanent teeth."
     assert not align("Adult dogs have 42 teeth.", evidence).contradicts
     assert corrected("Adult dogs have 32 teeth.", evidence) == "Adult dogs have 42 teeth."
+
+
+def test_a_title_of_the_same_place_is_another_title():
+    evidence = "Angela Merkel served as Chancellor of Germany from 2005 to 2021."
+    a = align("Angela Merkel was the President of Germany.", evidence)
+    assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("President", "Chancellor")]
+    assert not align("Angela Merkel was the Chancellor of Germany.", evidence).contradicts

@@ -1254,6 +1254,27 @@ def _another_field(name, evidence):
     return None
 
 
+def _another_title(name, evidence):
+    """A name of the form "X of Y" the evidence writes with another X and the same Y ("the President of
+    Germany" / "Chancellor of Germany"): (the claim's X, the evidence's X) as Spans, else None."""
+    at = next((t.i for t in name if t.lower_ == "of" and t.i > name.start), None)
+    if at is None or at + 1 >= name.end:
+        return None
+    start = name.start + (1 if name[0].lower_ == "the" else 0)
+    mine, place = name.doc[start:at], [t.lower_ for t in name.doc[at + 1:name.end]]
+    if not len(mine) or not all(t.text[:1].isupper() for t in mine):
+        return None
+    words = [t.lower_ for t in evidence]
+    for k, word in enumerate(words):
+        if word == "of" and words[k + 1:k + 1 + len(place)] == place:
+            j = k
+            while j > 0 and evidence[j - 1].text[:1].isupper() and evidence[j - 1].pos_ in ("PROPN", "NOUN"):
+                j -= 1
+            if j < k and normalise(evidence[j:k].text) != normalise(mine.text):
+                return mine, evidence[j:k]
+    return None
+
+
 def _maybe_within(claim_span, evidence, best: Slot) -> bool:
     """The claim names a country or continent, the evidence a smaller or unknown place and no place of
     the claim's kind: "born in Italy" / "born in Vinci, in the Republic of Florence" may say the same."""
@@ -1800,7 +1821,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                 edges.append(edge)
                 slot_edges[slot.i] = (slot, edge)
                 continue
-            field = None if found else _another_field(ctext, evidence)
+            field = _another_title(ctext, evidence) if found else _another_field(ctext, evidence)
             if field is not None:
                 # "the Nobel Prize in Chemistry" / "the 1921 Nobel Prize in Physics": the field differs.
                 mine, theirs = field
