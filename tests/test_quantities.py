@@ -285,3 +285,8 @@ def test_frequencies_are_compared_in_times_per_day():
     assert corrected_text("The drug is taken three times a day.", evidence) == "The drug is taken twice daily."
     nlp = models.nlp()
     assert [m.kind for m in find_mismatches(nlp("Take one tablet every 8 hours.")[:], nlp(evidence)[:])] == ["number"]
+    # A period is rounded as any amount is.
+    moon = "The Moon completes an orbit around Earth every 27.3 days."
+    assert not align("The Moon orbits the Earth every 27 days.", moon).contradicts
+    assert find_mismatches(nlp("The Moon orbits the Earth every 27 days.")[:], nlp(moon)[:]) == []
+    assert align("The Moon orbits the Earth every 30 days.", moon).contradicts

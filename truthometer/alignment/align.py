@@ -70,7 +70,7 @@ from ..judging import lexicon
 from ..judging.quantities import (DECADE_WORDS, FRACTIONS, bound_at, bounded_amounts, bounds_apply, canonical,
                                   comparable, currency, currency_before, degrees_unit, fraction_after,
                                   fraction_of_unit, hedged, limit_at, near, quantity, same_quantity, same_when_rounded,
-                                  unit, FREQUENCY_UNIT, WORD_NUMBERS, frequency)
+                                  unit, FREQUENCY_UNIT, WORD_NUMBERS, frequency, same_frequency)
 from ..judging.rules import (ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, period_years,
                              range_joined)
 
@@ -1640,6 +1640,8 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         if slot.unit and cand.unit and slot.unit != cand.unit and not _kindred_counts(slot.unit, cand.unit):
             # The same amount in another unit ("50 years" / "five decades") is the same fact.
             return same_quantity(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))
+        if slot.unit == cand.unit == FREQUENCY_UNIT:
+            return same_frequency(slot.value, cand.value)
         within = _number_range(evidence, cand.i) if _number_range(claim, slot.i) is None else None
         if within and slot.value is not None and within[0] <= slot.value <= within[1]:
             return True  # "could hold 65,000" / "an estimated 50,000 to 80,000"

@@ -335,6 +335,12 @@ def frequency(lows: list[str], k: int) -> tuple[float, int] | None:
     return None
 
 
+def same_frequency(a: float, b: float) -> bool:
+    """Two frequencies (times per day) agree up to a writer's rounding of the period: "every 27 days" /
+    "every 27.3 days"."""
+    return abs(a - b) <= RELATIVE_TOLERANCE * max(abs(a), abs(b))
+
+
 def _places(x: float) -> int:
     return 0 if x == int(x) else len(repr(float(x)).split(".")[1])
 
@@ -370,7 +376,7 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "DECADE_WORDS", "WORD_NUMBERS", "FREQUENCY_UNIT", "frequency", "HEDGES", "HEDGE_TOLERANCE", "hedged",
+           "DECADE_WORDS", "WORD_NUMBERS", "FREQUENCY_UNIT", "frequency", "same_frequency", "HEDGES", "HEDGE_TOLERANCE", "hedged",
            "near", "same_when_rounded", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
            "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "FRACTIONS", "fraction_after",
            "fraction_of_unit", "currency", "currency_before", "degrees_unit"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from . import lexicon
 from .quantities import (bound_at, bounded_amounts, bounds_apply, comparable, currency, currency_before, degrees_unit,
                          limit_at, near, quantity, same_quantity, same_when_rounded, within,
-                         FREQUENCY_UNIT, WORD_NUMBERS, frequency)
+                         FREQUENCY_UNIT, WORD_NUMBERS, frequency, same_frequency)
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
@@ -243,6 +243,8 @@ def _same_amount(slot: Slot, amount, other: Slot) -> bool:
     """Whether ``other`` states the claim's amount (``amount`` is the claim's quantity): the same number in
     the same unit (for a hedged claim, "roughly 10,000", one it rounds: 9,800), or the same quantity in
     another."""
+    if other.unit == slot.unit == FREQUENCY_UNIT:
+        return same_frequency(other.value, slot.value)
     if other.unit == slot.unit:
         return same_when_rounded(other.value, slot.value) or slot.bound == "~" and near(slot.value, other.value)
     return same_quantity(amount, quantity(other.value, other.unit))
