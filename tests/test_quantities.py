@@ -290,3 +290,11 @@ def test_frequencies_are_compared_in_times_per_day():
     assert not align("The Moon orbits the Earth every 27 days.", moon).contradicts
     assert find_mismatches(nlp("The Moon orbits the Earth every 27 days.")[:], nlp(moon)[:]) == []
     assert align("The Moon orbits the Earth every 30 days.", moon).contradicts
+
+
+def test_rule_tier_a_name_the_claims_noun_is_of_is_unsaid_where_the_evidence_names_the_noun_alone():
+    nlp = models.nlp()
+    claim = nlp("The Great Pyramid of Giza was built around 2560 BC.")[:]
+    assert find_mismatches(claim, nlp("The Great Pyramid was built around 2560 BC for the pharaoh Khufu.")[:]) == []
+    assert [m.kind for m in find_mismatches(claim, nlp("The Great Pyramid of Saqqara was built around 2560 BC.")[:])] \
+        == ["entity"]

@@ -373,7 +373,8 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             if codes and all(e.value != slot.value for e in codes) and coverage >= min_coverage:
                 mismatches.append(Mismatch("code", slot, _best_counterpart(slot, codes), evidence_span.text))
         elif slot.kind == "entity" and coverage >= min_coverage and not _same_entity(slot, evidence_lower,
-                                                                                      evidence_slots):
+                                                                                      evidence_slots) \
+                and not _of_what_unsaid(claim_span, slot, evidence_span):
             claim_entities = [s for s in all_slots if s.kind == "entity"]
             said = {t.lower_ for t in claim_span}
             # An evidence name the claim states too, alone or inside a longer name ("founder of Weather
@@ -396,6 +397,19 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
     if not same_polarity and coverage >= 0.75 and not mismatches:
         mismatches.append(Mismatch("negation", None, None, evidence_span.text))
     return mismatches
+
+
+def _of_what_unsaid(claim_span, slot: Slot, evidence_span) -> bool:
+    """The name is what the claim's noun is "of", and the evidence names that noun of nothing: "The Great
+    Pyramid of Giza" / "The Great Pyramid was built ... for the pharaoh Khufu" leaves Giza unsaid, it does
+    not name another place."""
+    first = next((t for t in claim_span if t.idx - claim_span.start_char == slot.start), None)
+    of = first.head if first is not None and first.dep_ == "pobj" else None
+    if of is None or of.lower_ != "of" or of.head.pos_ not in ("NOUN", "PROPN"):
+        return False
+    noun = of.head.lemma_.lower()
+    named = [t for t in evidence_span if t.lemma_.lower() == noun]
+    return bool(named) and not any(c.lower_ == "of" for t in named for c in t.children)
 
 
 def _without_doing(claim_span, evidence_span) -> bool:
