@@ -318,6 +318,10 @@ def test_a_near_paraphrase_the_judge_was_unsure_of_is_no_support_when_a_slot_is_
     phrase = unsure("Insulin is produced by the liver.", evidence)
     settle_misplaced_support([(phrase, None)], config)
     assert phrase.evidence[0].relation == "contradiction"
+    listed = unsure("The three primary colours of paint are red, blue and green.",
+                    "The traditional primary colours of paint are red, yellow and blue.")
+    settle_misplaced_support([(listed, None)], config)
+    assert listed.evidence[0].relation == "contradiction"
     judged = unsure("Insulin is produced by the liver.", evidence)
     judged.evidence[0].relation = "support"
     settle_misplaced_support([(judged, None)], config)

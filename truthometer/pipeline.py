@@ -349,9 +349,10 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     alignments = align_many([(result.claim or result.text, ev.text) for result, ev in pairs]) if pairs else []
     for k, ((result, ev), alignment) in enumerate(zip(pairs, alignments)):
         # Where the judge was unsure (a near paraphrase), a whole phrase under the claim's preposition and
-        # verb that the evidence fills otherwise is enough too: "produced by the liver" / "produced by
-        # beta cells of the pancreatic islets".
-        unsure = ev.relation == "related" and any(e.kind == "phrase" for e in alignment.substituted)
+        # verb that the evidence fills otherwise is enough too ("produced by the liver" / "produced by
+        # beta cells of the pancreatic islets"), and so is a member of a list the evidence lists otherwise
+        # ("red, blue and green" / "red, yellow and blue").
+        unsure = ev.relation == "related" and any(e.kind == "phrase" or e.label == "conj" for e in alignment.substituted)
         if not (overrules_support(alignment) or unsure):
             continue
         if k < len(todo):
