@@ -1138,3 +1138,11 @@ def test_a_title_of_the_same_place_is_another_title():
     a = align("Angela Merkel was the President of Germany.", evidence)
     assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("President", "Chancellor")]
     assert not align("Angela Merkel was the Chancellor of Germany.", evidence).contradicts
+
+
+def test_an_event_the_evidence_calls_off_by_its_noun_did_not_take_place():
+    evidence = "Apollo 13 was a crewed mission of the Apollo program; the lunar landing was aborted after a failure."
+    a = align("Apollo 13 landed on the Moon.", evidence)
+    assert a.polarity_mismatch and a.evidence_negated
+    assert corrected("Apollo 13 landed on the Moon.", evidence) == "Apollo 13 did not land on the Moon."
+    assert not align("Apollo 13 landed on the Moon.", "The lunar landing of Apollo 13 was a success.").contradicts

@@ -781,6 +781,23 @@ def yet_to(t) -> bool:
                                                       for c in t.children)
 
 
+#: Verbs that say an event did not take place: "the landing was aborted", "the launch was called off".
+_CALLED_OFF = {"abort", "cancel", "scrap", "abandon", "postpone", "scrub", "call"}
+
+
+def _called_off(root, evidence):
+    """The evidence's verb that calls off the claim's event, named by its noun ("Apollo 13 landed" / "the
+    lunar landing was aborted"), else None."""
+    if root.pos_ != "VERB":
+        return None
+    event = lexicon.nominalisations(root.lemma_.lower()) | {root.lemma_.lower()}
+    for t in evidence:
+        if t.lemma_.lower() in _CALLED_OFF and (t.lemma_.lower() != "call" or any(c.lower_ == "off" for c in t.children)) \
+                and any(c.dep_ in ("nsubj", "nsubjpass", "dobj") and c.lemma_.lower() in event for c in t.children):
+            return t
+    return None
+
+
 def negation_tokens(doc) -> list:
     return [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
 
@@ -2045,6 +2062,9 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         # "is closed on Mondays" says what "does not open on Mondays" says, and the opposite of "opens"
         # (an opposite verb the alignment did not already substitute).
         evidence_negated = not evidence_negated
+    called_off = None if claim_negated or evidence_negated else _called_off(root, evidence)
+    if called_off is not None:
+        ev_pred, evidence_negated = called_off.i, True  # "landed on the Moon" / "the landing was aborted"
     if not evidence_negated and ev_pred is not None and _said_of_now(claim, root) \
             and _ended_period(evidence[ev_pred]) is not None:
         evidence_negated = True  # "is currently part of" / "was part of it between 1035 and 1814": no longer
