@@ -67,10 +67,10 @@ from rapidfuzz.distance import Levenshtein
 from .. import models
 from ..config import Config
 from ..judging import lexicon
-from ..judging.quantities import (DECADE_WORDS, FRACTIONS, bound_at, bounded_amounts, bounds_apply, canonical,
-                                  comparable, currency, currency_before, degrees_unit, fraction_after,
-                                  fraction_of_unit, hedged, limit_at, near, quantity, same_quantity, same_when_rounded,
-                                  unit, FREQUENCY_UNIT, WORD_NUMBERS, frequency, same_frequency)
+from ..judging.quantities import (DECADE_WORDS, FRACTIONS, FREQUENCY_UNIT, WORD_NUMBERS, bound_at, bounded_amounts,
+                                  bounds_apply, canonical, comparable, currency, currency_before, degrees_unit,
+                                  fraction_after, fraction_of_unit, frequency, hedged, limit_at, near, quantity,
+                                  same_frequency, same_quantity, same_when_rounded, unit)
 from ..judging.rules import (ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, period_years,
                              range_joined)
 
@@ -792,7 +792,8 @@ def _called_off(root, evidence):
         return None
     event = lexicon.nominalisations(root.lemma_.lower()) | {root.lemma_.lower()}
     for t in evidence:
-        if t.lemma_.lower() in _CALLED_OFF and (t.lemma_.lower() != "call" or any(c.lower_ == "off" for c in t.children)) \
+        verb = t.lemma_.lower()
+        if verb in _CALLED_OFF and (verb != "call" or any(c.lower_ == "off" for c in t.children)) \
                 and any(c.dep_ in ("nsubj", "nsubjpass", "dobj") and c.lemma_.lower() in event for c in t.children):
             return t
     return None
@@ -2559,7 +2560,7 @@ def _opposite_attributes(claim, evidence, edges) -> None:
             used.add(opposite.idx)
 
 
-def comparison(doc):
+def _comparison(doc):
     """(quality word, direction, first, second) of a comparison "first is <quality>-er than second"
     ("Light travels faster than sound": (faster, +1, Light, sound); "less famous than": -1), else None. The
     two compared things are the subject (or the first word the small model attached to the verb in its
@@ -2588,7 +2589,7 @@ def _reversed_comparison(claim, evidence, edges: list) -> None:
     substituted for each other; with the opposite quality in the same order ("Light travels slower than
     sound") the quality is; and the opposite quality the other way round ("Sound travels slower than
     light") says the same, so the quality is confirmed, not an opposite."""
-    mine, theirs = comparison(claim), comparison(evidence)
+    mine, theirs = _comparison(claim), _comparison(evidence)
     if mine is None or theirs is None:
         return
     quality, direction, first, second = mine
@@ -2607,16 +2608,16 @@ def _reversed_comparison(claim, evidence, edges: list) -> None:
                         e_quality.text, e_quality.idx, e_quality.idx + len(e_quality.text), score=1.0)
     if opposite and not swapped:
         quality_edge.op, quality_edge.label = SUBSTITUTED, OPPOSITE
-    replaced = {quality.idx}
-    if swapped and not opposite:
+    swap = swapped and not opposite
+    replaced = {quality.idx, first.idx, second.idx} if swap else {quality.idx}
+    edges[:] = [e for e in edges if e.claim_start not in replaced]
+    edges.append(quality_edge)
+    if swap:
         counterpart = {e_lemma[e_first.i]: e_first, e_lemma[e_second.i]: e_second}
-        replaced |= {first.idx, second.idx}
         for tok, other in ((first, second), (second, first)):
             new = counterpart[lemma[other.i]]
             edges.append(Edge("noun", SUBSTITUTED, tok.text, tok.idx, tok.idx + len(tok.text), new.text, new.idx,
                               new.idx + len(new.text), label=OPPOSITE, score=1.0))
-    edges[:] = [e for e in edges if e.claim_start not in replaced or e.label == OPPOSITE and e.kind == "noun"]
-    edges.append(quality_edge)
 
 
 def _ranks(claim, evidence, edges: list) -> None:

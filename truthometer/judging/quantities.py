@@ -376,7 +376,7 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "DECADE_WORDS", "WORD_NUMBERS", "FREQUENCY_UNIT", "frequency", "same_frequency", "HEDGES", "HEDGE_TOLERANCE", "hedged",
-           "near", "same_when_rounded", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
+           "DECADE_WORDS", "WORD_NUMBERS", "FREQUENCY_UNIT", "frequency", "same_frequency", "HEDGES",
+           "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
            "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "FRACTIONS", "fraction_after",
            "fraction_of_unit", "currency", "currency_before", "degrees_unit"]

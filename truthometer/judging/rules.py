@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import (bound_at, bounded_amounts, bounds_apply, comparable, currency, currency_before, degrees_unit,
-                         limit_at, near, quantity, same_quantity, same_when_rounded, within,
-                         FREQUENCY_UNIT, WORD_NUMBERS, frequency, same_frequency)
+from .quantities import (FREQUENCY_UNIT, WORD_NUMBERS, bound_at, bounded_amounts, bounds_apply, comparable, currency,
+                         currency_before, degrees_unit, frequency, limit_at, near, quantity, same_frequency,
+                         same_quantity, same_when_rounded, within)
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
