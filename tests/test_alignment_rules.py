@@ -1146,3 +1146,11 @@ def test_an_event_the_evidence_calls_off_by_its_noun_did_not_take_place():
     assert a.polarity_mismatch and a.evidence_negated
     assert corrected("Apollo 13 landed on the Moon.", evidence) == "Apollo 13 did not land on the Moon."
     assert not align("Apollo 13 landed on the Moon.", "The lunar landing of Apollo 13 was a success.").contradicts
+
+
+def test_advice_against_what_the_claim_calls_safe_is_the_opposite_polarity():
+    evidence = "Ibuprofen should be avoided in the third trimester of pregnancy."
+    assert corrected("Ibuprofen is safe during the third trimester of pregnancy.", evidence) \
+        == "Ibuprofen is not safe during the third trimester of pregnancy."
+    # Said of another subject, the advice says nothing of this one.
+    assert not align("Paracetamol is safe during pregnancy.", evidence).contradicts

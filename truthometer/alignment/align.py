@@ -799,6 +799,23 @@ def _called_off(root, evidence):
     return None
 
 
+#: Qualities that say a thing may be done or used, and verbs of advice against doing or using it.
+_ADVISABLE = {"safe", "harmless", "recommended", "advisable", "suitable", "fine", "okay"}
+_ADVISED_AGAINST = {"avoid", "contraindicate", "discourage", "prohibit", "forbid", "ban"}
+
+
+def _advised_against(claim, root, evidence):
+    """The evidence's verb advising against what the claim calls safe or recommended, said of the same
+    subject ("Ibuprofen is safe in the third trimester" / "Ibuprofen should be avoided in the third
+    trimester"), else None."""
+    quality = next((c for c in root.children if c.dep_ == "acomp" and c.lemma_.lower() in _ADVISABLE), None)
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if quality is None or subject is None:
+        return None
+    return next((t for t in evidence if t.lemma_.lower() in _ADVISED_AGAINST and any(
+        c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() == subject.lemma_.lower() for c in t.children)), None)
+
+
 def negation_tokens(doc) -> list:
     return [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
 
@@ -2063,7 +2080,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         # "is closed on Mondays" says what "does not open on Mondays" says, and the opposite of "opens"
         # (an opposite verb the alignment did not already substitute).
         evidence_negated = not evidence_negated
-    called_off = None if claim_negated or evidence_negated else _called_off(root, evidence)
+    called_off = None if claim_negated or evidence_negated else _called_off(root, evidence) or _advised_against(
+        claim, root, evidence)
     if called_off is not None:
         ev_pred, evidence_negated = called_off.i, True  # "landed on the Moon" / "the landing was aborted"
     if not evidence_negated and ev_pred is not None and _said_of_now(claim, root) \
