@@ -352,7 +352,8 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
         # verb that the evidence fills otherwise is enough too ("produced by the liver" / "produced by
         # beta cells of the pancreatic islets"), and so is a member of a list the evidence lists otherwise
         # ("red, blue and green" / "red, yellow and blue").
-        unsure = ev.relation == "related" and any(e.kind == "phrase" or e.label == "conj" for e in alignment.substituted)
+        unsure = ev.relation == "related" and any(e.kind == "phrase" or e.label == "conj"
+                                                  for e in alignment.substituted)
         if not (overrules_support(alignment) or unsure):
             continue
         if k < len(todo):

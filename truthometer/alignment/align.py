@@ -69,8 +69,8 @@ from ..config import Config
 from ..judging import lexicon
 from ..judging.quantities import (DECADE_WORDS, FRACTIONS, FREQUENCY_UNIT, WORD_NUMBERS, bound_at, bounded_amounts,
                                   bounds_apply, canonical, comparable, currency, currency_before, degrees_unit,
-                                  fraction_after, fraction_of_unit, frequency, hedged, limit_at, near, quantity,
-                                  same_frequency, same_quantity, same_when_rounded, unit)
+                                  fraction_after, fraction_of_unit, frequency, hedged, limit_at, near, number_value,
+                                  quantity, same_quantity, same_when_rounded, unit)
 from ..judging.rules import (ACRONYM_SKIPS, MONTH_BY_ABBR, MONTH_NAMES, abbreviates, acronym, initials, period_years,
                              range_joined)
 
@@ -128,14 +128,6 @@ def normalise(text: str) -> str:
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     return " ".join(re.findall(r"\w+", text.lower()))
-
-
-def number_value(text: str):
-    cleaned = text.replace(",", "")
-    try:
-        return float(cleaned)
-    except ValueError:
-        return WORD_NUMBERS.get(text.lower())
 
 
 # --------------------------------------------------------------------------------------------------
@@ -1676,7 +1668,7 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
             # The same amount in another unit ("50 years" / "five decades") is the same fact.
             return same_quantity(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))
         if slot.unit == cand.unit == FREQUENCY_UNIT:
-            return same_frequency(slot.value, cand.value)
+            return same_quantity(quantity(slot.value, slot.unit), quantity(cand.value, cand.unit))
         within = _number_range(evidence, cand.i) if _number_range(claim, slot.i) is None else None
         if within and slot.value is not None and within[0] <= slot.value <= within[1]:
             return True  # "could hold 65,000" / "an estimated 50,000 to 80,000"

@@ -51,6 +51,14 @@ WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                 "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
                 "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
 
+def number_value(text: str, words: dict = WORD_NUMBERS) -> float | int | None:
+    """The number a token writes, in digits ("19,340") or as one of ``words`` ("seven"), or None."""
+    try:
+        return float(text.replace(",", ""))
+    except ValueError:
+        return words.get(text.lower())
+
+
 #: Decades named by a word, of a century left unsaid ("born in the fifties"): the decade's first year in it.
 DECADE_WORDS = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70,
                 "eighties": 80, "nineties": 90}
@@ -282,6 +290,10 @@ def bounded_amounts(mine: float, my_unit: str, my_bound: str, theirs: float, the
     return bounded_agreement(mine, my_bound, theirs, their_bound, limits)
 
 
+def _places(x: float) -> int:
+    return 0 if x == int(x) else len(repr(float(x)).split(".")[1])
+
+
 def _last_place(x: float) -> float:
     """The place of the last significant digit of ``x``: 10,000 for 10,000, 1 for 97, 0.1 for 1.5."""
     if x == int(x):
@@ -289,11 +301,14 @@ def _last_place(x: float) -> float:
         while n and n % 10 == 0:
             n, place = n // 10, place * 10
         return place
-    return 10.0 ** -len(repr(float(x)).split(".")[1])
+    return 10.0 ** -_places(x)
 
 
-#: The unit of every frequency: "twice daily" and "14 times a week" are both 2 times per day.
+#: The unit of every frequency: "twice daily" and "14 times a week" are both 2 times per day. It is in the
+#: table of units, so two frequencies compare as quantities do, up to a writer's rounding ("every 27 days" /
+#: "every 27.3 days").
 FREQUENCY_UNIT = "times per day"
+_UNITS[FREQUENCY_UNIT], _CANONICAL[FREQUENCY_UNIT] = ("frequency", 1.0, 0.0), FREQUENCY_UNIT
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 #: Periods, and adverbs of one time per period, in days.
 _PERIOD_DAYS = {"hour": 1 / 24, "day": 1.0, "week": 7.0, "fortnight": 14.0, "month": 365.25 / 12, "year": 365.25}
@@ -306,17 +321,10 @@ def frequency(lows: list[str], k: int) -> tuple[float, int] | None:
     index after the phrase): "twice daily", "three times a day", "2 times per week", "once a month",
     "every 8 hours". None when no frequency starts there."""
     def count_at(i: int) -> float | None:
-        if i >= len(lows):
-            return None
-        if lows[i] in WORD_NUMBERS:
-            return float(WORD_NUMBERS[lows[i]])
-        try:
-            return float(lows[i].replace(",", ""))
-        except ValueError:
-            return None
+        return number_value(lows[i]) if i < len(lows) else None
 
     def period_at(i: int) -> float | None:
-        return _PERIOD_DAYS.get(lows[i].rstrip("s") if lows[i] != "days" else "day") if i < len(lows) else None
+        return _PERIOD_DAYS.get(lows[i].rstrip("s")) if i < len(lows) else None
 
     if lows[k] == "every" and (n := count_at(k + 1)) and (days := period_at(k + 2)):
         if k and (unit(lows[k - 1]) or count_at(k - 1) is not None):
@@ -335,16 +343,6 @@ def frequency(lows: list[str], k: int) -> tuple[float, int] | None:
     return None
 
 
-def same_frequency(a: float, b: float) -> bool:
-    """Two frequencies (times per day) agree up to a writer's rounding of the period: "every 27 days" /
-    "every 27.3 days"."""
-    return abs(a - b) <= RELATIVE_TOLERANCE * max(abs(a), abs(b))
-
-
-def _places(x: float) -> int:
-    return 0 if x == int(x) else len(repr(float(x)).split(".")[1])
-
-
 def same_when_rounded(a: float, b: float) -> bool:
     """Two amounts written to different decimal places agree when the more precise, rounded (half up) to
     the other's places, is the other: "8,849 metres" / "8,848.86 m", "3.1%" / "3.14%". A whole number's
@@ -353,7 +351,8 @@ def same_when_rounded(a: float, b: float) -> bool:
     if places[0] == places[1]:
         return a == b
     step = Decimal(1).scaleb(-places[0])
-    return Decimal(repr(float(a))).quantize(step, ROUND_HALF_UP) == Decimal(repr(float(b))).quantize(step, ROUND_HALF_UP)
+    rounded = [Decimal(repr(float(x))).quantize(step, ROUND_HALF_UP) for x in (a, b)]
+    return rounded[0] == rounded[1]
 
 
 def near(claimed: float, value: float) -> bool:
@@ -376,7 +375,7 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "DECADE_WORDS", "WORD_NUMBERS", "FREQUENCY_UNIT", "frequency", "same_frequency", "HEDGES",
+           "DECADE_WORDS", "WORD_NUMBERS", "number_value", "FREQUENCY_UNIT", "frequency", "HEDGES",
            "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "LOWER_BOUNDS", "UPPER_BOUNDS", "bound_at",
            "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "FRACTIONS", "fraction_after",
            "fraction_of_unit", "currency", "currency_before", "degrees_unit"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import lexicon
 from .quantities import (FREQUENCY_UNIT, WORD_NUMBERS, bound_at, bounded_amounts, bounds_apply, comparable, currency,
-                         currency_before, degrees_unit, frequency, limit_at, near, quantity, same_frequency,
+                         currency_before, degrees_unit, frequency, limit_at, near, number_value, quantity,
                          same_quantity, same_when_rounded, within)
 
 ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
@@ -67,11 +67,7 @@ class Mismatch:
 
 
 def _number_value(text: str):
-    cleaned = text.replace(",", "")
-    try:
-        return float(cleaned)
-    except ValueError:
-        return _NUMBER_WORDS.get(text.lower())
+    return number_value(text, _NUMBER_WORDS)
 
 
 def _context(span, i: int, j: int, window: int = 4) -> frozenset:
@@ -243,9 +239,7 @@ def _same_amount(slot: Slot, amount, other: Slot) -> bool:
     """Whether ``other`` states the claim's amount (``amount`` is the claim's quantity): the same number in
     the same unit (for a hedged claim, "roughly 10,000", one it rounds: 9,800), or the same quantity in
     another."""
-    if other.unit == slot.unit == FREQUENCY_UNIT:
-        return same_frequency(other.value, slot.value)
-    if other.unit == slot.unit:
+    if other.unit == slot.unit != FREQUENCY_UNIT:
         return same_when_rounded(other.value, slot.value) or slot.bound == "~" and near(slot.value, other.value)
     return same_quantity(amount, quantity(other.value, other.unit))
 

@@ -21,8 +21,8 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
-from ..quantities import (DECADE_WORDS, FRACTIONS, LOWER_BOUNDS, UPPER_BOUNDS, degrees_unit, fraction_after,
-                          fraction_of_unit, quantity, same_quantity)
+from ..quantities import (DECADE_WORDS, FRACTIONS, LOWER_BOUNDS, UPPER_BOUNDS, WORD_NUMBERS, degrees_unit,
+                          fraction_after, fraction_of_unit, quantity, same_quantity)
 from .. import lexicon
 
 #: spaCy components the features need; the parser is skipped for speed.
@@ -152,10 +152,8 @@ MONTHS = {name: i + 1 for i, name in enumerate(("january", "february", "march", 
 #: "the fifties": read as the 1900s' decade, the century a decade word names when it names none.
 # "the fifties" is read as the 1950s: the century is left unsaid, and encyclopedic text means the 1900s.
 _DECADE_WORDS = {word: 1900 + decade for word, decade in DECADE_WORDS.items()}
-_WORD_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-                 "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
-                 "thousand": 1000, "million": 1e6, "billion": 1e9, "dozen": 12}
+#: The judge's features also read "a dozen" as a count.
+_WORD_NUMBERS = {**WORD_NUMBERS, "dozen": 12}
 
 
 @dataclass(frozen=True)
