@@ -117,3 +117,13 @@ def test_an_ensemble_head_averages_its_members_and_round_trips(tmp_path):
     loaded = load_head(tmp_path)
     assert len(loaded.members) == 2
     assert np.allclose(loaded.logits(x), head.logits(x), atol=1e-5)
+
+
+def test_progress_only_moves_forward_and_ends_at_one(judge):
+    # Over 500 texts the parser reports part-way; that report must fall in the first half, not past the
+    # "embedding" stage that follows it.
+    claims = [f"The tower number {i} was completed in {1800 + i}." for i in range(520)]
+    reports = []
+    judge.predict([EVIDENCE] * len(claims), claims, progress=lambda fraction, stage: reports.append(fraction))
+    assert reports and reports[-1] == 1.0
+    assert all(0.0 <= a <= b <= 1.0 for a, b in zip(reports, reports[1:])), reports

@@ -182,7 +182,8 @@ def featurise(premises: list[str], hypotheses: list[str], config: Config | None 
     # torch releases the GIL, so the two overlap instead of queueing (same numbers either way).
     with ThreadPoolExecutor(max_workers=1) as pool:
         pending = pool.submit(embed, to_embed, embed_config)
-        new_infos = parse(to_parse, progress=progress)
+        # Parsing is the first half of the work, the alignment and the embeddings the second.
+        new_infos = parse(to_parse, progress=progress and (lambda fraction, stage: progress(fraction / 2, stage)))
         infos.update(new_infos)
         rows = alignment_rows(premises, hypotheses, infos, WordSimilarity(config))
         if progress:
