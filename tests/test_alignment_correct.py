@@ -189,6 +189,15 @@ def test_slot_not_covered_is_left_with_a_note():
     assert "Finland" in s.note
 
 
+def test_a_slot_another_evidence_sentence_names_is_not_called_uncovered():
+    claim, evidence = "Git was created by Linus Torvalds in 2004 in Finland.", "Git was created in 2005 by Linus Torvalds."
+    s = suggest_correction(claim, evidence, elsewhere=("Torvalds studied in Helsinki, Finland.",))
+    assert s.corrected == "Git was created by Linus Torvalds in 2005 in Finland."
+    assert "Finland" not in s.note
+    # A word that merely contains the slot's letters does not name it.
+    assert "Finland" in suggest_correction(claim, evidence, elsewhere=("Finlandia is a tone poem.",)).note
+
+
 def test_nothing_to_correct_returns_none():
     assert suggest_correction("Git was created in 2005.", "Git was created in 2005 by Linus Torvalds.") is None
     assert suggest_correction("", "anything") is None

@@ -409,6 +409,20 @@ def test_a_correction_comes_from_evidence_about_the_claims_subject():
     assert s.suggestion.corrected == "Levothyroxine is a man-made version of the thyroid hormone T4."
 
 
+def test_the_correction_note_does_not_call_a_slot_another_reference_sentence_states_uncovered():
+    from truthometer.config import Config
+
+    reference = ("The Great Barrier Reef is the world's largest coral reef system, composed of over 2,900 "
+                 "individual reefs stretching for over 2,300 kilometres. The reef is located in the Coral Sea, "
+                 "off the coast of Queensland, Australia.")
+    report = check("The Great Barrier Reef lies off the coast of Queensland, Australia, and stretches for about "
+                   "1,400 kilometres.", references=[("ref.md", reference)], config=Config(method="nli"))
+    s = report.sentences[0]
+    assert s.status == "contradicted"
+    assert "2,300 kilometres" in s.suggestion.corrected
+    assert "Queensland" not in s.suggestion.note and "Australia" not in s.suggestion.note
+
+
 def test_names_a_few_letters_apart_are_one_spelling_and_more_are_two_names():
     from truthometer.alignment.align import _spelt_alike
 

@@ -260,12 +260,15 @@ class Checker:
                 result.alignment = {**alignment.to_dict(), "evidence": evidence.text,
                                     "evidence_locator": f"{evidence.source}: {evidence.locator}",
                                     "html": alignment.to_html()}
-                suggestion = suggest_correction(result.text, evidence, alignment)
+                # A slot another evidence sentence of this claim names is covered, if not by this one.
+                elsewhere = tuple(e.text for e in result.evidence if e is not evidence)
+                suggestion = suggest_correction(result.text, evidence, alignment, elsewhere=elsewhere)
             if suggestion is None and mismatches and contradicting is not None:
                 suggestion = suggestion_from_mismatches(result, c.claim, mismatches, contradicting)
             if suggestion is None and id(result) in by_result and evidence.relation == "contradiction":
                 # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
-                suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True)
+                suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True,
+                                                elsewhere=elsewhere)
             result.suggestion = suggestion
         return {key: alignment for key, (_, alignment) in by_result.items()}
 

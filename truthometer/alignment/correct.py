@@ -739,13 +739,15 @@ def _passive_form(finite, verb) -> str:
 
 
 def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
-                       locator: str | None = None, contradicted: bool = False) -> Suggestion | None:
+                       locator: str | None = None, contradicted: bool = False,
+                       elsewhere: tuple[str, ...] = ()) -> Suggestion | None:
     """A minimal correction of ``claim`` from one evidence sentence (a str or an ``Evidence``), or None.
 
     Every substitution carries the evidence sentence and its locator so a reviewer can accept or reject
-    each one; slots the evidence does not cover are listed in ``note``. ``contradicted``: the checker
-    has already judged that this evidence contradicts the claim; when no slot differs, the correction is
-    then the claim's negation (what the evidence, by contradicting it, says).
+    each one; slots the evidence does not cover are listed in ``note``, unless one of the claim's other
+    evidence sentences (``elsewhere``) names them. ``contradicted``: the checker has already judged that
+    this evidence contradicts the claim; when no slot differs, the correction is then the claim's
+    negation (what the evidence, by contradicting it, says).
     """
     evidence_text = getattr(evidence, "text", evidence) or ""
     if locator is None:
@@ -782,8 +784,8 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
             subs = [s, *_polarity_items(claim, alignment, s, evidence_text, locator)]
             notes.append("no slot of it differs from the evidence, which contradicts it: its negation")
     subs = _without_overlaps(subs)
-    uncovered = [e for e in alignment.edges if e.op == UNCONFIRMED and e.kind in ("entity", "number", "date",
-                                                                                   "code")]
+    uncovered = [e for e in alignment.edges if e.op == UNCONFIRMED and e.kind in ("entity", "number", "date", "code")
+                 and not any(_names(text, e.claim_text) for text in elsewhere)]
     if uncovered:
         notes.append("the evidence does not cover " + ", ".join(f"'{e.claim_text}' ({e.kind})" for e in uncovered)
                      + "; left as written")
@@ -793,6 +795,11 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
     if corrected == claim:
         return None
     return Suggestion(corrected, subs, "; ".join(notes))
+
+
+def _names(text: str, slot: str) -> bool:
+    """``text`` states the slot's words as written ("Queensland" in "off the coast of Queensland,")."""
+    return re.search(rf"(?<!\w){re.escape(slot.casefold())}(?!\w)", text.casefold()) is not None
 
 
 def _negatable(alignment: Alignment) -> bool:
