@@ -1154,3 +1154,22 @@ def test_advice_against_what_the_claim_calls_safe_is_the_opposite_polarity():
         == "Ibuprofen is not safe during the third trimester of pregnancy."
     # Said of another subject, the advice says nothing of this one.
     assert not align("Paracetamol is safe during pregnancy.", evidence).contradicts
+
+
+# Designators and formulas: names told apart by a letter, a numeral or their element symbols.
+
+def test_a_name_with_another_designator_is_the_designator_substituted():
+    assert corrected("Vitamin C deficiency causes rickets.", "Rickets is caused by a lack of vitamin D.") \
+        == "Vitamin D deficiency causes rickets."
+    assert corrected("World War I ended in 1945.", "World War II ended in 1945.") == "World War II ended in 1945."
+    a = align("Vitamin C deficiency causes scurvy.", "Scurvy results from a lack of vitamin C.")
+    assert not a.substituted
+    assert corrected("World War II ended in 1945.", "World War II ended in 1945.") is None
+
+
+def test_a_formula_the_evidence_states_otherwise_is_substituted_and_an_acronym_is_no_formula():
+    assert corrected("The chemical formula of table salt is KCl.",
+                     "Sodium chloride, commonly known as table salt, has the chemical formula NaCl.") \
+        == "The chemical formula of table salt is NaCl."
+    a = align("The agency NASA was founded in 1958.", "The agency ESA was founded in 1958.")
+    assert not [e for e in a.substituted if e.kind == "code"]

@@ -110,3 +110,11 @@ def test_a_short_predicate_said_of_a_named_thing_is_checked():
     for text in ("It works.", "Great question!", "That is great."):
         assert skip_reason(text, nlp(text)[:]) == "too short to carry a fact"
     assert skip_reason("Results may vary.", nlp("Results may vary.")[:]) == "advice or boilerplate"
+
+
+def test_a_letter_ending_a_sentence_after_a_common_noun_ends_it_and_an_initial_does_not():
+    text = "Scurvy is a disease resulting from a lack of vitamin C. Rickets is caused by a lack of vitamin D."
+    assert [s.text for s in split_sentences(text)] == [
+        "Scurvy is a disease resulting from a lack of vitamin C.", "Rickets is caused by a lack of vitamin D."]
+    assert all(text[s.start:s.end] == s.text and s.doc.text == s.text for s in split_sentences(text))
+    assert len(split_sentences("He met with George W. Bush in 2001. John F. Kennedy was shot in 1963.")) == 2

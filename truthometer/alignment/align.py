@@ -2114,6 +2114,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         # ("does not have a village", "had no relation to the arms dealer") is no more what the evidence
         # says.
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
+    _designated_names(claim, evidence, edges)
     _ranks(claim, evidence, edges)
     _reversed_comparison(claim, evidence, edges)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
@@ -2628,6 +2629,57 @@ def _reversed_comparison(claim, evidence, edges: list) -> None:
             new = counterpart[lemma[other.i]]
             edges.append(Edge("noun", SUBSTITUTED, tok.text, tok.idx, tok.idx + len(tok.text), new.text, new.idx,
                               new.idx + len(new.text), label=OPPOSITE, score=1.0))
+
+
+#: A name ending in a designator: a letter, a Roman numeral or a short number ("Vitamin C", "Hepatitis B",
+#: "World War II", "Windows 11").
+_DESIGNATED = re.compile(r"^(?:the\s+)?([A-Za-z][A-Za-z-]{2,}(?:\s+[A-Za-z][A-Za-z-]+)*)\s+([A-Z]|[IVX]{1,4}|\d{1,3})$")
+#: A chemical formula: element symbols with counts, with a lower-case letter or a digit somewhere (so
+#: that an acronym is not one): "NaCl", "KCl", "H2O", "Fe2O3".
+_FORMULA = re.compile(r"^(?:[A-Z][a-z]?\d*){2,}$")
+
+
+def _formula(text: str) -> bool:
+    return bool(_FORMULA.match(text)) and any(c.islower() or c.isdigit() for c in text)
+
+
+def _designated_names(claim, evidence, edges: list) -> None:
+    """Names told apart by a designator or a formula alone, which the small model tags unevenly (the
+    evidence's "vitamin D" in lower case is no entity to it): the claim's "Vitamin C" where the evidence
+    names a vitamin with another letter is the letter substituted, and the claim's formula "KCl" where the
+    evidence states one formula, "NaCl", is that formula. The same designator is the name confirmed."""
+    claim_tokens = {t.text for t in claim}
+    formulas = [t for t in evidence if _formula(t.text) and t.text not in claim_tokens]
+    for edge in edges:
+        if edge.kind not in ("entity", "code") or edge.op == SUBSTITUTED:
+            continue
+        named = _DESIGNATED.match(edge.claim_text)
+        if named:
+            lead, mine = named.groups()
+            found = list(re.finditer(rf"(?<!\w)(?i:{re.escape(lead)})\s+([A-Z]|[IVX]{{1,4}}|\d{{1,3}})(?!\w)",
+                                     evidence.text))
+            if edge.op == EQUAL:
+                # The name's counterpart, however it was found, must have the claim's designator too:
+                # "World War I" is not "World War II".
+                found = [m for m in found if edge.evidence_start <= m.start() < max(edge.evidence_end, 0)]
+            if not found:
+                continue
+            same = [m for m in found if m.group(1) == mine]
+            if same:
+                if edge.op == UNCONFIRMED:
+                    edge.op, edge.evidence_text = EQUAL, same[0].group(0)
+                    edge.evidence_start, edge.evidence_end = same[0].start(), same[0].end()
+                continue
+            other = found[0]
+            start = edge.claim_start + named.start(2)
+            edge.kind, edge.op, edge.claim_text, edge.claim_start, edge.claim_end = \
+                "code", SUBSTITUTED, mine, start, start + len(mine)
+            edge.evidence_text, edge.evidence_start, edge.evidence_end = other.group(1), other.start(1), other.end(1)
+            edge.label, edge.score = "CODE", 1.0
+        elif edge.op == UNCONFIRMED and _formula(edge.claim_text) and len({t.text for t in formulas}) == 1:
+            t = formulas[0]
+            edge.kind, edge.op, edge.label, edge.score = "code", SUBSTITUTED, "CODE", 1.0
+            edge.evidence_text, edge.evidence_start, edge.evidence_end = t.text, t.idx, t.idx + len(t.text)
 
 
 def _ranks(claim, evidence, edges: list) -> None:

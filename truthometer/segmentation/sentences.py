@@ -47,6 +47,25 @@ def _blocks(text: str):
     yield from _chunks(position, text[position:])
 
 
+def _ends_on_designator(doc, k: int) -> bool:
+    """Token k is a letter with its full stop ("C.") after a lower-case word, before a capitalised one:
+    the end of a sentence about "vitamin C" or "hepatitis B", which the tokenizer keeps as an initial
+    ("John F. Kennedy" has a name before its initial)."""
+    return (0 < k < len(doc) - 1 and len(doc[k].text) == 2 and doc[k].text[0].isupper() and doc[k].text[1] == "."
+            and doc[k - 1].is_alpha and doc[k - 1].is_lower and doc[k + 1].text[:1].isupper())
+
+
+def _designator_ends(doc):
+    """The parser's sentences, cut after a designator's full stop it took for an initial's."""
+    for span in doc.sents:
+        start = span.start
+        for k in range(span.start, span.end - 1):
+            if _ends_on_designator(doc, k):
+                yield doc[start:k + 1]
+                start = k + 1
+        yield doc[start:span.end]
+
+
 def split_sentences(text: str, batch_size: int = 64) -> list[Sentence]:
     """Split ``text`` into sentences; ``text[s.start:s.end] == s.text`` for every sentence."""
     blocks = []
@@ -58,7 +77,7 @@ def split_sentences(text: str, batch_size: int = 64) -> list[Sentence]:
     sentences: list[Sentence] = []
     nlp = models.nlp()
     for (offset, block), doc in zip(blocks, nlp.pipe([b for _, b in blocks], batch_size=batch_size)):
-        for span in doc.sents:
+        for span in _designator_ends(doc):
             raw = span.text
             stripped = raw.strip()
             if not stripped:
