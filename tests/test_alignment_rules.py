@@ -1173,3 +1173,11 @@ def test_a_formula_the_evidence_states_otherwise_is_substituted_and_an_acronym_i
         == "The chemical formula of table salt is NaCl."
     a = align("The agency NASA was founded in 1958.", "The agency ESA was founded in 1958.")
     assert not [e for e in a.substituted if e.kind == "code"]
+
+
+def test_a_date_after_a_name_the_evidence_repeats_is_the_date_after_that_name_there():
+    evidence = "Marie Curie won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911."
+    assert corrected("Marie Curie won the Nobel Prize in Chemistry in 1913.", evidence) \
+        == "Marie Curie won the Nobel Prize in Chemistry in 1911."
+    assert corrected("Marie Curie won the Nobel Prize in Physics in 1903 and in Chemistry in 1913.", evidence) \
+        == "Marie Curie won the Nobel Prize in Physics in 1903 and in Chemistry in 1911."

@@ -1058,6 +1058,24 @@ def _same_event(claim, slot: Slot, evidence, cand: Slot) -> float:
     return 1.0 if mine.lemma_.lower() == theirs.lemma_.lower() else 0.0
 
 
+#: What may stand between a name and the date or amount that goes with it: "the Nobel Prize in Chemistry
+#: in 1911", "Apollo 11 ( 1969 )", "the Eiffel Tower, 330 metres".
+_NAME_TO_VALUE = re.compile(r"^\s*(?:(?:in|of|on|at|from|,|\()\s*)?$", re.IGNORECASE)
+
+
+def _value_of_the_same_name(claim, slot: Slot, evidence, cand: Slot, slot_edges: dict) -> float:
+    """A date or number right after a name the evidence repeats goes with the value right after that
+    name there: "won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in 1911" gives
+    the claim's "the Nobel Prize in Chemistry in 1913" 1911, though 1903 shares its verb."""
+    start, theirs = claim[slot.i].idx, evidence[cand.i].idx
+    for _, edge in slot_edges.values():
+        if edge.kind == "entity" and edge.op == EQUAL and edge.claim_end <= start \
+                and _NAME_TO_VALUE.match(claim.text[edge.claim_end:start]) \
+                and 0 <= edge.evidence_end <= theirs and _NAME_TO_VALUE.match(evidence.text[edge.evidence_end:theirs]):
+            return 2.0
+    return 0.0
+
+
 def _dates_another_event(claim, slot: Slot, evidence, cand: Slot) -> bool:
     """The evidence tells the claim's event (its verb) and dates the candidate by another verb: "It was
     discovered by Arthur Dempster ( born April 9 , 2014 )" does not date the discovery. Nor does the date
@@ -1944,6 +1962,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
                 bonus += 2.0 * _shared_date_parts(slot, slots, c, cands, claim, evidence)
             if slot.kind in ("date", "number"):
                 bonus += _same_event(claim, slot, evidence, c)
+                bonus += _value_of_the_same_name(claim, slot, evidence, c, slot_edges)
             bonus += _shared_dependents(claim, slot, evidence, c)
             scored.append((role + 2.0 * prox + bonus, -c.i, c))
         if loose:
