@@ -366,6 +366,12 @@ def test_a_support_about_another_subject_does_not_hold_a_contradiction_to_a_draw
     kept = result(Evidence(against.text, "reference", "r.md #1", 0.9, "contradiction", probability=0.7), agreeing)
     settle_misplaced_support([(kept, None)])
     assert agreeing.relation == "support" and not kept.notes
+    # Nor does a support that never names the claim's subject, however sure the judge was of it.
+    elsewhere = Evidence("Some elements of this group have atomic number 47.", "reference",
+                         "r.md #4", 0.6, "support", probability=0.9)
+    unnamed = result(Evidence(against.text, "reference", "r.md #1", 0.9, "contradiction", probability=0.7), elsewhere)
+    settle_misplaced_support([(unnamed, None)])
+    assert elsewhere.relation == "related" and OVERRULED_SUPPORT_NOTE in unnamed.notes
 
 
 def test_the_nli_method_embeds_each_claim_and_evidence_sentence_once(monkeypatch):
@@ -421,6 +427,24 @@ def test_the_correction_note_does_not_call_a_slot_another_reference_sentence_sta
     assert s.status == "contradicted"
     assert "2,300 kilometres" in s.suggestion.corrected
     assert "Queensland" not in s.suggestion.note and "Australia" not in s.suggestion.note
+
+
+def test_a_support_that_fills_a_slot_otherwise_does_not_hold_a_contradiction_to_a_draw():
+    from truthometer.config import Config
+
+    report = check("Canberra is the largest city in Australia.",
+                   references=[("ref.md", "Sydney is the largest city in Australia. Canberra is the capital of "
+                                          "Australia.")], config=Config(method="nli"))
+    s = report.sentences[0]
+    assert s.status == "contradicted"
+    assert s.suggestion.corrected == "Sydney is the largest city in Australia."
+
+
+def test_a_formula_written_with_a_spaced_subscript_is_the_same_name():
+    nlp = models.nlp()
+    claim = nlp("There is no question whatsoever that the CO2 increase is human-caused.")[:]
+    evidence = nlp("The increase in atmospheric CO 2 since the industrial revolution is caused by human activity.")[:]
+    assert not [m for m in find_mismatches(claim, evidence) if m.kind == "entity"]
 
 
 def test_names_a_few_letters_apart_are_one_spelling_and_more_are_two_names():

@@ -303,7 +303,8 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
 #: an adjective filled differently is as often a paraphrase ("most frequent" / "most common").
 MISPLACEABLE = frozenset({"entity", "number", "date", "code"})
 OVERRULED_SUPPORT_NOTE = ("an evidence sentence read as support fills a slot of the claim differently too "
-                          "(another subject, name, number or date): it is not counted as support")
+                          "(another subject, name, number, date or predicate noun), or never names its subject: it is not counted "
+                          "as support")
 MISPLACED_SUPPORT_NOTE = ("the evidence reads as support (to the entailment judge, or as a near paraphrase), but "
                           "the alignment finds a slot it fills differently: counted as a contradiction")
 
@@ -327,7 +328,7 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     looked at too: a near paraphrase that fills a slot differently is no paraphrase.
     """
     try:
-        from .alignment import align_many
+        from .alignment import SUBSTITUTED, UNCONFIRMED, align_many
     except ImportError:
         return
     todo, conflicts = [], []
@@ -357,7 +358,12 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
         # ("red, blue and green" / "red, yellow and blue").
         unsure = ev.relation == "related" and any(e.kind == "phrase" or e.label == "conj"
                                                   for e in alignment.substituted)
-        if not (overrules_support(alignment) or unsure):
+        # Against a contradiction, a support that never names the claim's subject, or says it is something
+        # else, is no counter to it either ("Canberra is the capital of Australia" for "Canberra is the
+        # largest city in Australia", with "Sydney is the largest city in Australia" beside it).
+        off_subject = k >= len(todo) and any(e.label in ("attr", "nsubj") and e.op == SUBSTITUTED
+                                             or e.label == "nsubj" and e.op == UNCONFIRMED for e in alignment.edges)
+        if not (overrules_support(alignment) or unsure or off_subject):
             continue
         if k < len(todo):
             ev.relation, ev.probability = "contradiction", None

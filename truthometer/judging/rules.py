@@ -249,8 +249,14 @@ def _best_counterpart(slot: Slot, options: list[Slot]) -> Slot:
     return max(options, key=lambda o: (len(slot.context & o.context), -options.index(o)))
 
 
+#: A space between a formula's letters and its count, as Wikipedia's subscripts come out in plain text
+#: ("CO 2" for CO2).
+_SUBSCRIPT_GAP = re.compile(r"(?<=[a-z])\s+(?=\d)")
+
+
 def _same_entity(claim: Slot, evidence_text_lower: str, evidence_slots: list[Slot] = ()) -> bool:
-    if claim.value in evidence_text_lower:
+    if claim.value in evidence_text_lower or _SUBSCRIPT_GAP.sub("", claim.value) in _SUBSCRIPT_GAP.sub(
+            "", evidence_text_lower):
         return True
     if any(e.kind == "entity" and (abbreviates(claim.text, e.text) or abbreviates(e.text, claim.text))
            for e in evidence_slots):
