@@ -1181,3 +1181,10 @@ def test_a_date_after_a_name_the_evidence_repeats_is_the_date_after_that_name_th
         == "Marie Curie won the Nobel Prize in Chemistry in 1911."
     assert corrected("Marie Curie won the Nobel Prize in Physics in 1903 and in Chemistry in 1913.", evidence) \
         == "Marie Curie won the Nobel Prize in Physics in 1903 and in Chemistry in 1911."
+
+
+def test_a_word_said_of_another_named_subject_does_not_confirm_the_claims():
+    evidence = "Neil Armstrong was the first person to walk on the Moon; Buzz Aldrin was the second."
+    assert corrected("Neil Armstrong was the second person to walk on the Moon.", evidence) \
+        == "Neil Armstrong was the first person to walk on the Moon."
+    assert corrected("Buzz Aldrin was the second person to walk on the Moon.", evidence) is None

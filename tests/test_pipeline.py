@@ -440,6 +440,18 @@ def test_a_support_that_fills_a_slot_otherwise_does_not_hold_a_contradiction_to_
     assert s.suggestion.corrected == "Sydney is the largest city in Australia."
 
 
+def test_a_support_that_ranks_the_subject_otherwise_is_a_contradiction():
+    from truthometer.config import Config
+
+    report = check("Neil Armstrong was the second person to walk on the Moon.",
+                   references=[("ref.md", "Neil Armstrong was the first person to walk on the Moon; Buzz Aldrin "
+                                          "was the second.")],
+                   config=Config(method="nli"))
+    s = report.sentences[0]
+    assert s.status == "contradicted"
+    assert s.suggestion.corrected == "Neil Armstrong was the first person to walk on the Moon."
+
+
 def test_a_formula_written_with_a_spaced_subscript_is_the_same_name():
     nlp = models.nlp()
     claim = nlp("There is no question whatsoever that the CO2 increase is human-caused.")[:]

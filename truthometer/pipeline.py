@@ -374,13 +374,19 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
 
 
 def overrules_support(alignment) -> bool:
-    """Whether an alignment outweighs the judge's support: a name, number, date or code substituted, the
+    """Whether an alignment outweighs the judge's support: a name, number, ordinal, date or code substituted, the
     claim's subject found only in a clause about another subject, an adjective replaced by its antonym, a
     value the evidence denies ("not in the mitochondria"), or the opposite polarity."""
-    from .alignment.align import DENIED, OPPOSITE, OTHER_SUBJECT
+    from .alignment.align import DENIED, OPPOSITE, OTHER_SUBJECT, ordinal_value
+
+    def another_ordinal(edge) -> bool:
+        # An ordinal is a number too: "the second person to walk on the Moon" / "the first".
+        mine, theirs = ordinal_value(edge.claim_text.lower()), ordinal_value(edge.evidence_text.lower())
+        return mine is not None and theirs is not None and mine != theirs
 
     return alignment.polarity_mismatch or any(
-        e.kind in MISPLACEABLE or e.label in (OTHER_SUBJECT, OPPOSITE, DENIED) for e in alignment.substituted)
+        e.kind in MISPLACEABLE or e.label in (OTHER_SUBJECT, OPPOSITE, DENIED) or another_ordinal(e)
+        for e in alignment.substituted)
 
 
 def _near_paraphrase(evidence: list[Evidence], config: Config) -> bool:

@@ -393,7 +393,7 @@ def superlative_rank(doc, i: int) -> tuple[int, int, int, str] | None:
         return None
     start, rank = i, 1
     k = i - 1 if i > 0 and doc[i - 1].text in ("-", "–") else i
-    if k > 0 and (value := _ordinal_value(doc[k - 1].lower_)) is not None:
+    if k > 0 and (value := ordinal_value(doc[k - 1].lower_)) is not None:
         start, rank = k - 1, value
     before = " ".join(x.lower_ for x in doc[max(start - 3, 0):start])
     if before.endswith(("one of the", "among the", "one of its", "one of his", "one of her", "one of their")):
@@ -405,7 +405,7 @@ def _is_ordinal(tok) -> bool:
     return tok.lower_ in _ORDINALS and tok.pos_ == "ADJ"
 
 
-def _ordinal_value(word: str) -> int | None:
+def ordinal_value(word: str) -> int | None:
     """1 for "first" or "1st", 22 for "22nd"; None for any other word."""
     if word in _ORDINAL_NUMBERS:
         return _ORDINAL_NUMBERS.index(word) + 1
@@ -1254,6 +1254,30 @@ def _anaphoric(doc, unit: Slot) -> bool:
     return len(lefts) == 1 and lefts[0].lower_ == "the" and not any(c.dep_ == "prep" for c in t.rights)
 
 
+def _clause_subject(tok):
+    """The subject of the clause a token is in: the first nominal subject up its chain of heads."""
+    for verb in [tok, *tok.ancestors]:
+        subject = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is not None:
+            return subject
+    return None
+
+
+def _said_of_another(claim, slot: Slot, evidence, tok) -> bool:
+    """The evidence word is said of a named subject the claim does not name, while the claim's own
+    subject is named there too: "Neil Armstrong was the first person ...; Buzz Aldrin was the second"
+    says "second" of Aldrin, not of Armstrong."""
+    mine = _clause_subject(claim[slot.i])
+    theirs = _clause_subject(tok)
+    named = ("PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT", "WORK_OF_ART")
+    if mine is None or theirs is None or mine.ent_type_ not in named or theirs.ent_type_ not in named \
+            or _in_subject(claim, slot):
+        return False
+    theirs_phrase = normalise(evidence[theirs.left_edge.i:theirs.right_edge.i + 1].text)
+    return normalise(theirs.text) not in normalise(claim.text) and normalise(mine.text) not in theirs_phrase \
+        and normalise(mine.text) in normalise(evidence.text)
+
+
 def _in_subject(claim, slot: Slot) -> bool:
     root = claim[:].root
     for child in root.children:
@@ -1709,9 +1733,9 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         return False  # "effective" / "ineffective" are spelt alike and mean the opposite
     if fuzz.ratio(a, b) >= FUZZY_THRESHOLD or _doubled_letter(a, b):
         return True
-    if _ordinal_value(a) is not None or _ordinal_value(b) is not None:
+    if ordinal_value(a) is not None or ordinal_value(b) is not None:
         # "first" / "1st" are one value; "seventh" and "eighth" are close in meaning and different in value
-        return _ordinal_value(a) == _ordinal_value(b)
+        return ordinal_value(a) == ordinal_value(b)
     return (similar(claim_span.text, evidence_span.text) or _entailed_word(claim_span, evidence_span)
             or len(claim_span) == len(evidence_span) == 1 and _similar_adjectives(claim_span[0], evidence_span[0]))
 
@@ -1891,6 +1915,8 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
             # A word derived from the claim's states the same thing ("plays drums" / "a drummer").
             lemma_hit = lemma_hit or [e for e in evidence if _content(e) and slot.j - slot.i == 1
                                       and e.pos_ in ("NOUN", "ADJ", "VERB") and _derived(ctext.text, e.text)]
+            # The word said of another named subject ("...; Buzz Aldrin was the second") is not the claim's.
+            lemma_hit = [e for e in lemma_hit if not _said_of_another(claim, slot, evidence, e)]
             rival = _subject_with_clause_naming(claim, slot, evidence, lemma_hit[0].i) if lemma_hit else None
             if rival is not None:
                 _substitute(edge, rival, used)
