@@ -190,7 +190,8 @@ def test_slot_not_covered_is_left_with_a_note():
 
 
 def test_a_slot_another_evidence_sentence_names_is_not_called_uncovered():
-    claim, evidence = "Git was created by Linus Torvalds in 2004 in Finland.", "Git was created in 2005 by Linus Torvalds."
+    claim = "Git was created by Linus Torvalds in 2004 in Finland."
+    evidence = "Git was created in 2005 by Linus Torvalds."
     s = suggest_correction(claim, evidence, elsewhere=("Torvalds studied in Helsinki, Finland.",))
     assert s.corrected == "Git was created by Linus Torvalds in 2005 in Finland."
     assert "Finland" not in s.note

@@ -303,8 +303,8 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
 #: an adjective filled differently is as often a paraphrase ("most frequent" / "most common").
 MISPLACEABLE = frozenset({"entity", "number", "date", "code"})
 OVERRULED_SUPPORT_NOTE = ("an evidence sentence read as support fills a slot of the claim differently too "
-                          "(another subject, name, number, date or predicate noun), or never names its subject: it is not counted "
-                          "as support")
+                          "(another subject, name, number, date or predicate noun), or never names its subject: "
+                          "it is not counted as support")
 MISPLACED_SUPPORT_NOTE = ("the evidence reads as support (to the entailment judge, or as a near paraphrase), but "
                           "the alignment finds a slot it fills differently: counted as a contradiction")
 
@@ -374,9 +374,9 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
 
 
 def overrules_support(alignment) -> bool:
-    """Whether an alignment outweighs the judge's support: a name, number, ordinal, date or code substituted, the
-    claim's subject found only in a clause about another subject, an adjective replaced by its antonym, a
-    value the evidence denies ("not in the mitochondria"), or the opposite polarity."""
+    """Whether an alignment outweighs the judge's support: a name, number, ordinal, date or code
+    substituted, the claim's subject found only in a clause about another subject, an adjective replaced by
+    its antonym, a value the evidence denies ("not in the mitochondria"), or the opposite polarity."""
     from .alignment.align import DENIED, OPPOSITE, OTHER_SUBJECT, ordinal_value
 
     def another_ordinal(edge) -> bool:

@@ -2676,9 +2676,10 @@ def _reversed_comparison(claim, evidence, edges: list) -> None:
                               new.idx + len(new.text), label=OPPOSITE, score=1.0))
 
 
-#: A name ending in a designator: a letter, a Roman numeral or a short number ("Vitamin C", "Hepatitis B",
-#: "World War II", "Windows 11").
-_DESIGNATED = re.compile(r"^(?:the\s+)?([A-Za-z][A-Za-z-]{2,}(?:\s+[A-Za-z][A-Za-z-]+)*)\s+([A-Z]|[IVX]{1,4}|\d{1,3})$")
+#: A designator: a letter, a Roman numeral or a short number ("Vitamin C", "World War II", "Windows 11").
+_DESIGNATOR = r"([A-Z]|[IVX]{1,4}|\d{1,3})"
+#: A name ending in a designator, its leading words first.
+_DESIGNATED = re.compile(rf"^(?:the\s+)?([A-Za-z][A-Za-z-]{{2,}}(?:\s+[A-Za-z][A-Za-z-]+)*)\s+{_DESIGNATOR}$")
 #: A chemical formula: element symbols with counts, with a lower-case letter or a digit somewhere (so
 #: that an acronym is not one): "NaCl", "KCl", "H2O", "Fe2O3".
 _FORMULA = re.compile(r"^(?:[A-Z][a-z]?\d*){2,}$")
@@ -2701,8 +2702,7 @@ def _designated_names(claim, evidence, edges: list) -> None:
         named = _DESIGNATED.match(edge.claim_text)
         if named:
             lead, mine = named.groups()
-            found = list(re.finditer(rf"(?<!\w)(?i:{re.escape(lead)})\s+([A-Z]|[IVX]{{1,4}}|\d{{1,3}})(?!\w)",
-                                     evidence.text))
+            found = list(re.finditer(rf"(?<!\w)(?i:{re.escape(lead)})\s+{_DESIGNATOR}(?!\w)", evidence.text))
             if edge.op == EQUAL:
                 # The name's counterpart, however it was found, must have the claim's designator too:
                 # "World War I" is not "World War II".
