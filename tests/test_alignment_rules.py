@@ -1188,3 +1188,14 @@ def test_a_word_said_of_another_named_subject_does_not_confirm_the_claims():
     assert corrected("Neil Armstrong was the second person to walk on the Moon.", evidence) \
         == "Neil Armstrong was the first person to walk on the Moon."
     assert corrected("Buzz Aldrin was the second person to walk on the Moon.", evidence) is None
+
+
+def test_an_order_of_events_is_read_from_the_years_the_evidence_gives_them():
+    evidence = "Shakespeare wrote Romeo and Juliet around 1595 and Hamlet around 1600."
+    assert corrected("Shakespeare wrote Hamlet before Romeo and Juliet.", evidence) \
+        == "Shakespeare wrote Hamlet after Romeo and Juliet."
+    assert corrected("Shakespeare wrote Hamlet after Romeo and Juliet.", evidence) is None
+    # The contrary word the evidence itself uses is still read as before.
+    assert corrected("The treaty was signed before the war ended.",
+                     "The treaty was signed in 1919, a year after the war ended.") \
+        == "The treaty was signed after the war ended."

@@ -2160,6 +2160,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
         # says.
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
     _designated_names(claim, evidence, edges)
+    _order_of_events(claim, evidence, edges)
     _ranks(claim, evidence, edges)
     _reversed_comparison(claim, evidence, edges)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
@@ -2674,6 +2675,44 @@ def _reversed_comparison(claim, evidence, edges: list) -> None:
             new = counterpart[lemma[other.i]]
             edges.append(Edge("noun", SUBSTITUTED, tok.text, tok.idx, tok.idx + len(tok.text), new.text, new.idx,
                               new.idx + len(new.text), label=OPPOSITE, score=1.0))
+
+
+_ORDER_SIGN = {"before": -1, "after": 1}
+
+
+def _year_after(evidence, phrase: str) -> int | None:
+    """The year stated right after the evidence names the phrase ("Hamlet around 1600"), if any."""
+    found = re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", evidence.text, re.IGNORECASE)
+    if not found:
+        return None
+    following = [t for t in evidence if t.idx >= found.end()][:4]
+    return next((int(t.text) for t in following if _is_year(t)), None)
+
+
+def _order_of_events(claim, evidence, edges: list) -> None:
+    """"X did A before B" against the years the evidence gives A and B: "Shakespeare wrote Hamlet before
+    Romeo and Juliet" / "wrote Romeo and Juliet around 1595 and Hamlet around 1600" is the order
+    reversed, "before" substituted by "after"; in the right order the word is confirmed."""
+    for word in claim:
+        if word.lower_ not in _ORDER_SIGN or word.dep_ != "prep" or word.head.pos_ != "VERB":
+            continue
+        later = next((c for c in word.children if c.dep_ == "pobj"), None)
+        first = next((c for c in word.head.children if c.dep_ in ("dobj", "nsubjpass")), None)
+        if later is None or first is None:
+            continue
+        a = claim[first.left_edge.i:first.right_edge.i + 1].text
+        b = claim[later.left_edge.i:later.right_edge.i + 1].text
+        a, b = re.sub(r"^(?:the|a|an)\s+", "", a, flags=re.I), re.sub(r"^(?:the|a|an)\s+", "", b, flags=re.I)
+        years = _year_after(evidence, a), _year_after(evidence, b)
+        if None in years or years[0] == years[1]:
+            continue
+        stated = _ORDER_SIGN[word.lower_]
+        actual = -1 if years[0] < years[1] else 1
+        other = next(w for w, v in _ORDER_SIGN.items() if v == actual)
+        edges[:] = [e for e in edges if not (e.claim_start <= word.idx < e.claim_end)]
+        edges.append(Edge("attribute", EQUAL if stated == actual else SUBSTITUTED, word.text, word.idx,
+                          word.idx + len(word.text), other, -1, -1,
+                          label="" if stated == actual else OPPOSITE, score=1.0))
 
 
 #: A designator: a letter, a Roman numeral or a short number ("Vitamin C", "World War II", "Windows 11").
