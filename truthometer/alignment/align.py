@@ -367,7 +367,9 @@ def _day(tok) -> int | None:
     return None
 
 
-_ORDER = {"before", "after"}
+#: Words of order in time, by the direction they point.
+_ORDER_SIGN = {"before": -1, "after": 1}
+_ORDER = frozenset(_ORDER_SIGN)
 #: Words that multiply the number before them.
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _ORDINAL_NUMBERS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
@@ -2675,9 +2677,6 @@ def _reversed_comparison(claim, evidence, edges: list) -> None:
             new = counterpart[lemma[other.i]]
             edges.append(Edge("noun", SUBSTITUTED, tok.text, tok.idx, tok.idx + len(tok.text), new.text, new.idx,
                               new.idx + len(new.text), label=OPPOSITE, score=1.0))
-
-
-_ORDER_SIGN = {"before": -1, "after": 1}
 
 
 def _year_after(evidence, phrase: str) -> int | None:
