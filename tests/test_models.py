@@ -57,3 +57,37 @@ def test_a_bad_setting_is_a_user_error_in_the_cli(monkeypatch, capsys, tmp_path)
     assert main(["check", str(article), "--no-kb"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: unknown precision 'fp8'") and "Traceback" not in err
+
+
+def test_torch_on_one_core_changes_the_pool_not_the_embeddings():
+    import threading
+
+    import torch
+
+    texts = ["The Eiffel Tower was completed in 1889.", "Tardigrades survive brief heating to about 150 °C.",
+             "Paris"]
+    before = torch.get_num_threads()
+    if before < 2:
+        torch.set_num_threads(2)  # a one-core runner still checks the setting is made and undone
+    pool = torch.get_num_threads()
+    full = {p: models.embed(texts, Config(precision=p)) for p in ("int8", "float32")}
+    inside, threads_inside = {}, []
+
+    def encode(precision):
+        inside[precision] = models.embed(texts, Config(precision=precision))
+
+    with models.torch_on_one_core():
+        threads_inside.append(torch.get_num_threads())
+        with models.torch_on_one_core():  # nested, and a second thread, as two checks at once would be
+            worker = threading.Thread(target=encode, args=("int8",))
+            worker.start()
+            encode("float32")
+            worker.join()
+        threads_inside.append(torch.get_num_threads())  # the inner block left: still one
+    try:
+        assert threads_inside == [1, 1] and torch.get_num_threads() == pool
+        # The judge's figures rest on this: the same bits whatever the pool's size.
+        for precision, vectors in full.items():
+            assert np.array_equal(inside[precision], vectors), precision
+    finally:
+        torch.set_num_threads(before)

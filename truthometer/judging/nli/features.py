@@ -179,13 +179,15 @@ def featurise(premises: list[str], hypotheses: list[str], config: Config | None 
     to_parse = [t for t in texts if t not in infos]
     to_embed = [t for t in texts if t not in vectors]
     # The encoder runs in a second thread while spaCy parses and the alignment features are computed:
-    # torch releases the GIL, so the two overlap instead of queueing (same numbers either way).
+    # torch releases the GIL, so the two overlap instead of queueing (same numbers either way), each on a core.
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(embed, to_embed, embed_config)
-        # Parsing is the first half of the work, the alignment and the embeddings the second.
-        new_infos = parse(to_parse, progress=progress and (lambda fraction, stage: progress(fraction / 2, stage)))
-        infos.update(new_infos)
-        rows = alignment_rows(premises, hypotheses, infos, WordSimilarity(config))
+        with models.torch_on_one_core():
+            pending = pool.submit(embed, to_embed, embed_config)
+            # Parsing is the first half of the work, the alignment and the embeddings the second.
+            new_infos = parse(to_parse, progress=progress and (lambda fraction, stage: progress(fraction / 2, stage)))
+            infos.update(new_infos)
+            rows = alignment_rows(premises, hypotheses, infos, WordSimilarity(config))
+        # This thread's share is done: what is left of the encoder's may take every core.
         if progress:
             progress(0.5, "embedding")
         new_vectors = pending.result()
