@@ -91,3 +91,21 @@ def test_torch_on_one_core_changes_the_pool_not_the_embeddings():
             assert np.array_equal(inside[precision], vectors), precision
     finally:
         torch.set_num_threads(before)
+
+
+def test_parses_are_kept_per_process_and_are_what_a_fresh_parse_gives(monkeypatch):
+    monkeypatch.setattr(models, "PARSE_CACHE_SIZE", 3)
+    monkeypatch.setattr(models, "_parses", type(models._parses)())
+    texts = ["Paris is the capital of France.", "The tower was completed in 1889.",
+             "Tardigrades survive brief heating to about 150 °C."]
+    first = models.parse_many(texts + texts[:1])
+    assert sorted(first) == sorted(texts)
+    again = models.parse_many(texts[1:])
+    assert all(again[t] is first[t] for t in texts[1:])  # not parsed twice
+    # The kept parse is the parse: the same tags, heads and entities as the text parsed alone.
+    for text, doc in first.items():
+        alone = models.nlp()(text)
+        assert [(t.tag_, t.dep_, t.head.i, t.ent_type_) for t in doc] == \
+            [(t.tag_, t.dep_, t.head.i, t.ent_type_) for t in alone]
+    models.parse_many(["A fourth sentence."])
+    assert len(models._parses) == 3 and texts[0] not in models._parses  # bounded: the oldest left first

@@ -298,3 +298,15 @@ def test_rule_tier_a_name_the_claims_noun_is_of_is_unsaid_where_the_evidence_nam
     assert find_mismatches(claim, nlp("The Great Pyramid was built around 2560 BC for the pharaoh Khufu.")[:]) == []
     assert [m.kind for m in find_mismatches(claim, nlp("The Great Pyramid of Saqqara was built around 2560 BC.")[:])] \
         == ["entity"]
+
+
+def test_a_frequency_is_read_within_its_own_sentence_of_a_long_article():
+    nlp = models.nlp()
+    evidence = nlp("The usual dose is one tablet twice daily.")[:]
+    doc = nlp("The tablets are white and round. " * 40 + "Take one tablet every 8 hours. A day has 24 hours.")
+    sentences = list(doc.sents)
+    dose = next(s for s in sentences if s.text.startswith("Take"))
+    assert dose.start > 200  # far into the article: the words read are this sentence's, wherever it is
+    assert [m.kind for m in find_mismatches(dose, evidence)] == ["number"]
+    assert [m.kind for m in find_mismatches(dose, evidence)] == \
+        [m.kind for m in find_mismatches(nlp(dose.text)[:], evidence)]

@@ -6,6 +6,7 @@ ModelNotAvailable naming the package to install.
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -125,3 +126,30 @@ def nlp():
     """spaCy's en_core_web_sm 3.8.0 pipeline, loaded once."""
     with _lock:
         return _spacy()
+
+
+#: Texts parsed by the whole pipeline, kept per process (oldest leave first): the alignment parses a claim
+#: and its evidence to settle a support, then again to correct it, and an article's evidence sentences come
+#: back claim after claim. spaCy's parse of a text does not depend on the texts batched with it, so a kept
+#: parse is the parse.
+PARSE_CACHE_SIZE = 4096
+_parses: "OrderedDict[str, object]" = OrderedDict()
+_parses_lock = threading.Lock()
+
+
+def parse_many(texts, batch_size: int = 64) -> dict:
+    """{text: spaCy Doc} for every distinct text, each parsed once per process (``nlp().pipe`` in batches).
+    The docs are shared: read them, never change them."""
+    wanted = list(dict.fromkeys(texts))
+    with _parses_lock:
+        out = {t: _parses[t] for t in wanted if t in _parses}
+    todo = sorted(t for t in wanted if t not in out)
+    new = dict(zip(todo, nlp().pipe(todo, batch_size=batch_size))) if todo else {}
+    with _parses_lock:
+        for t in out:
+            _parses.move_to_end(t)
+        _parses.update(new)
+        while len(_parses) > PARSE_CACHE_SIZE:
+            _parses.popitem(last=False)
+    out.update(new)
+    return out

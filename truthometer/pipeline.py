@@ -145,7 +145,7 @@ class Checker:
         relevant = [[(e, s) for e, s in c.evidence if s >= config.relevance_floor] for c in claims]
         # Parse every evidence sentence that may be compared slot by slot, once.
         texts = sorted({e.text for pairs in relevant for e, _ in pairs[:3]} - set(parsed))
-        parsed.update((t, doc[:]) for t, doc in zip(texts, models.nlp().pipe(texts, batch_size=config.batch_size)))
+        parsed.update((t, doc[:]) for t, doc in models.parse_many(texts, batch_size=config.batch_size).items())
         probabilities = self._entailment(claims, relevant, parsed, evidence_vectors, progress) \
             if config.method == "nli" else None
 

@@ -3207,9 +3207,8 @@ def align(claim: str, evidence, config: Config | None = None,
 
 def align_many(pairs: list[tuple[str, Any]], config: Config | None = None,
                threshold: float = PARAPHRASE_THRESHOLD, batch_size: int = 64) -> list[Alignment]:
-    """Align many (claim, evidence) pairs, parsing every distinct text once with ``nlp.pipe``."""
+    """Align many (claim, evidence) pairs, parsing every distinct text once (``models.parse_many``)."""
     pairs = [(c or "", getattr(e, "text", e) or "") for c, e in pairs]
-    texts = sorted({t for pair in pairs for t in pair})
-    docs = dict(zip(texts, models.nlp().pipe(texts, batch_size=batch_size)))
+    docs = models.parse_many([t for pair in pairs for t in pair], batch_size=batch_size)
     similar = _Similarity(config, threshold)
     return [_align_docs(docs[c], docs[e], similar) for c, e in pairs]

@@ -217,19 +217,27 @@ def _governing_verb(t):
     return t.head if t.dep_ in ("dobj", "attr") else None
 
 
+#: The bound phrases as words, lower bounds first (the order they are tried in).
+_BOUND_WORDS = [(tuple(phrase.split()), sense) for phrases, sense in ((LOWER_BOUNDS, ">"), (UPPER_BOUNDS, "<"))
+                for phrase in phrases]
+_LONGEST_BOUND = max(len(words) for words, _ in _BOUND_WORDS)
+
+
 def _bound(doc, i: int) -> tuple[str, bool]:
     k = _before_sign(doc, i)
-    for words, sense in ((LOWER_BOUNDS, ">"), (UPPER_BOUNDS, "<")):
-        for phrase in words:
-            n = len(phrase.split())
-            if k >= n and " ".join(t.lower_ for t in doc[k - n:k]) == phrase:
-                verb = _governing_verb(doc[i]) if phrase == "up to" else None
-                if verb is not None and verb.lemma_.lower() in _CAPACITY_VERBS:
-                    return "", False
-                first = doc[k - n]
-                negated = k > n and doc[k - n - 1].lower_ in ("no", "not", "never") or any(
-                    c.dep_ == "neg" for c in first.head.children)
-                return ({">": "<", "<": ">"}[sense], True) if negated else (sense, False)
+    # The words before the number, read once: every number of every sentence asks, and a spaCy token is
+    # built anew on each access.
+    before = tuple(doc[j].lower_ for j in range(max(0, k - _LONGEST_BOUND), k))
+    for words, sense in _BOUND_WORDS:
+        n = len(words)
+        if k >= n and before[len(before) - n:] == words:
+            verb = _governing_verb(doc[i]) if words == ("up", "to") else None
+            if verb is not None and verb.lemma_.lower() in _CAPACITY_VERBS:
+                return "", False
+            first = doc[k - n]
+            negated = k > n and doc[k - n - 1].lower_ in ("no", "not", "never") or any(
+                c.dep_ == "neg" for c in first.head.children)
+            return ({">": "<", "<": ">"}[sense], True) if negated else (sense, False)
     # "The required minimum distance ... is 45 inches": the number is the value of a limit.
     t = doc[i]
     while t.dep_ in ("nummod", "compound", "quantmod") and t.head.i != t.i:

@@ -144,7 +144,11 @@ def extract_slots(span) -> list[Slot]:
             slots.append(Slot("entity", ent.text, ent.start_char - base, ent.end_char - base,
                               ent.text.lower(), label=ent.label_, context=_context(span, ent.start, ent.end)))
             taken.update(range(ent.start, ent.end))
-    lows = [t.lower_ for t in span.doc]
+    # The doc's words by index, for the frequency phrases; only around this sentence (a frequency reads a
+    # word before it and three after): the whole doc, read for each of an article's sentences, was most
+    # of the rule tier's time on long articles.
+    start, stop = max(0, span.start - 1), min(len(span.doc), span.end + 4)
+    lows = [""] * start + [t.lower_ for t in span.doc[start:stop]]
     for t in span:
         if t.i in taken:
             continue
