@@ -39,6 +39,8 @@ def test_fever_bench_prints_baselines_and_ours(tmp_path, capsys):
     # The opt-in cross-encoder cascade is measured beside the default judge, on the same pairs.
     assert "TRUTHOMETER_CROSS_ENCODER=1" in out and 0.0 <= figures["ours_cross_encoder"] <= 1.0
     assert figures["ours_cross_encoder_pairs_per_s"] > 0
+    # A rate is printed with the machine it was measured on.
+    assert f"pairs/s measured on: {figures['machine']}" in out and figures["machine"].endswith(" cores")
 
 
 def test_fever_bench_scores_cross_validated_probabilities_instead_of_the_shipped_judge(tmp_path, capsys):
@@ -58,6 +60,7 @@ def test_fever_bench_scores_cross_validated_probabilities_instead_of_the_shipped
     figures = fever_sym.run(argparse.Namespace(data=str(fever_file(tmp_path)), limit=0, cv_predictions=str(dump)))
     out = capsys.readouterr().out
     assert figures["ours"] == 0.75 and figures["cross_validated"] and figures["pairs_per_s"] is None
+    assert "machine" not in figures and "measured on" not in out  # no rate, no machine
     assert "grouped cross-validation" in out and "TRUTHOMETER_CROSS_ENCODER" not in out
     # The alignment sees the German / American substitution the judge missed.
     assert figures["ours_with_alignment"] == 1.0

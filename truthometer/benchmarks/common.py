@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import platform
 from pathlib import Path
 
 from ..errors import InputError
@@ -39,3 +41,16 @@ def _fmt(value) -> str:
     if isinstance(value, float):
         return f"{value:.4f}" if abs(value) < 10 else f"{value:.1f}"
     return str(value)
+
+
+def machine() -> str:
+    """The CPU and the cores this process may use: a rate means little without them (the same code ran at
+    270 and at 180 pairs/s on two 2-core machines)."""
+    model = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            model = next((line.split(":", 1)[1].strip() for line in handle if line.startswith("model name")), "")
+    except OSError:
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{model or platform.processor() or platform.machine()}, {cores} cores"

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..config import Config
 from ..errors import InputError
-from .common import print_table, read_jsonl
+from .common import machine, print_table, read_jsonl
 
 LABELS = ("entailment", "neutral", "contradiction")
 _MAP = {"SUPPORTS": "entailment", "ENTAILMENT": "entailment", "REFUTES": "contradiction",
@@ -229,6 +229,9 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
               f"figure here (see models/nli/MODEL_CARD.md for the cross-validated one)")
     counts = {label: gold.count(label) for label in LABELS if gold.count(label)}
     print(f"{name}: {len(pairs)} pairs, gold {counts}")
+    if rate:
+        figures["machine"] = machine()
+        print(f"pairs/s measured on: {figures['machine']}")
     return figures
 
 
