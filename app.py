@@ -12,9 +12,11 @@ from truthometer.reports import highlight_html, report_html, report_markdown
 from truthometer.reports.html import legend_html
 from truthometer.review import ACCEPT, PENDING, REJECT, Review
 from truthometer.textio import decode_text
-from ui.common import STATUS_ICON, input_key, knowledge_base, page_setup, reviewer_name, show_error
+from ui.common import (STATUS_ICON, input_key, knowledge_base, page_setup, reviewer_name, show_error,
+                       warm_models)
 
 page_setup("Check")
+warm_models()
 st.title("🧭 Truth-O-Meter")
 st.caption("Check what a language model wrote against your references, the verified knowledge base and the "
            "web; review and accept minimal corrections.")

@@ -120,3 +120,26 @@ def test_wordnet_knows_other_names_of_one_place():
     # Places of one another are not names of one place; common nouns are not names.
     assert not lexicon.same_name("Paris", "France") and not lexicon.same_name("England", "United Kingdom")
     assert not lexicon.same_name("apple", "Apple") and not lexicon.same_name("Burma", "Burma")
+
+
+def test_wordnet_is_loaded_once_when_threads_ask_at_the_same_time(monkeypatch):
+    import threading
+    import time
+    from functools import lru_cache
+
+    loads = []
+
+    @lru_cache(maxsize=1)
+    def slow_load():
+        loads.append(1)
+        time.sleep(0.2)  # WordNet takes seconds: the others ask while it loads
+        return object()
+
+    monkeypatch.setattr(lexicon, "_wordnet", slow_load)
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(lexicon.wordnet())) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(loads) == 1 and len(got) == 4 and len({id(g) for g in got}) == 1

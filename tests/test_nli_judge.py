@@ -127,3 +127,25 @@ def test_progress_only_moves_forward_and_ends_at_one(judge):
     judge.predict([EVIDENCE] * len(claims), claims, progress=lambda fraction, stage: reports.append(fraction))
     assert reports and reports[-1] == 1.0
     assert all(0.0 <= a <= b <= 1.0 for a, b in zip(reports, reports[1:])), reports
+
+
+def test_the_judge_is_built_once_when_threads_ask_at_the_same_time(monkeypatch):
+    import threading
+    import time
+
+    built = []
+
+    class SlowJudge:
+        def __init__(self, directory, config):
+            built.append(1)
+            time.sleep(0.2)  # the bundled judge takes seconds: the others ask while it loads
+
+    monkeypatch.setattr(nli, "_cache", {})
+    monkeypatch.setattr(nli, "BundledJudge", SlowJudge)
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(load_judge(Config()))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(built) == 1 and len(got) == 4 and len({id(g) for g in got}) == 1

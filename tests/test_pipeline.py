@@ -602,3 +602,19 @@ def test_the_judge_reads_a_reference_sentence_with_its_antecedent(monkeypatch):
     assert "Levothyroxine should be taken before breakfast." in seen
     assert "It should be taken before breakfast." not in seen
     assert any(e.text == "It should be taken before breakfast." for e in report.sentences[0].evidence)
+
+
+def test_warm_up_loads_what_a_check_uses_and_leaves_errors_to_the_check(tmp_path):
+    from truthometer.config import Config
+    from truthometer.errors import ModelNotAvailable
+    from truthometer.judging import lexicon, nli
+    from truthometer.pipeline import Checker, warm_up
+
+    warm_up(Config())
+    assert lexicon._wordnet.cache_info().currsize == 1 and models._spacy.cache_info().currsize == 1
+    assert any(key[0] is None for key in nli._cache)  # the bundled judge
+    # A judge that cannot load: warming up says nothing, the check says what to do.
+    broken = Config().with_(nli_path=str(tmp_path / "no-such-model"))
+    warm_up(broken)
+    with pytest.raises(ModelNotAvailable):
+        Checker(broken).check("The tower was completed in 1889.", [("ref", "The tower was completed in 1899.")])

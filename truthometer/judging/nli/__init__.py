@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from pathlib import Path
 from typing import Callable, Protocol
 
@@ -202,22 +203,25 @@ def combine(head: np.ndarray, cross: np.ndarray, head_weight: float = HEAD_WEIGH
 
 
 _cache: dict = {}
+_cache_lock = threading.RLock()  # re-entrant: a judge being built may ask for another
 
 
 def load_judge(config: Config | None = None) -> Judge:
-    """The judge to use: the HF model at ``config.nli_path`` if set, else the bundled one (cached per process).
+    """The judge to use: the HF model at ``config.nli_path`` if set, else the bundled one (cached per process;
+    loaded once, however many threads ask at the same time).
 
     Raises ModelNotAvailable (with how to fix it) when the weights are missing or unreadable.
     """
     config = config or Config()
     key = (config.nli_path, config.encoder_path, config.cross_encoder)
-    if key not in _cache:
-        if config.nli_path:
-            from .hf import HFJudge
-            _cache[key] = HFJudge(config.nli_path)
-        else:
-            _cache[key] = BundledJudge(BUNDLED_DIR, config)
-    return _cache[key]
+    with _cache_lock:
+        if key not in _cache:
+            if config.nli_path:
+                from .hf import HFJudge
+                _cache[key] = HFJudge(config.nli_path)
+            else:
+                _cache[key] = BundledJudge(BUNDLED_DIR, config)
+        return _cache[key]
 
 
 __all__ = ["LABELS", "Judge", "BundledJudge", "load_judge", "aggregate", "relation", "pair_fingerprint",
