@@ -249,6 +249,22 @@ def test_html_escapes_claim_and_evidence():
     assert "<i>" not in b.to_html()
 
 
+def test_the_diff_draws_the_correction_as_it_is_made():
+    claim, evidence = "The wall stretches for about 1,400 km.", "The wall stretches for over 2,300 km."
+    a = align(claim, evidence)
+    s = suggest_correction(claim, evidence, a)
+    assert s.corrected == "The wall stretches for over 2,300 km."
+    out = a.to_html(s.substitutions)
+    # The bound goes with its number, in the diff as in the correction.
+    assert '<del class="tom-sub" title="number">about</del>' in out and ">over 2,300</ins>" in out
+    assert out.count("<ins") == 1 and "<ins" in a.to_html() and ">about<" in a.to_html()
+    # The correction's words are escaped like the rest; the claim's text still reads back unchanged.
+    hostile = Substitution("1,400", "<b>2,300</b>", 29, 34, kind="number", evidence="<i>x</i>")
+    out = a.to_html([hostile])
+    assert "<b>" not in out and "<i>" not in out and "&lt;b&gt;2,300" in out
+    assert html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<ins[^>]*>.*?</ins>", "", out))) == claim
+
+
 def test_deterministic():
     pairs = [("Mix 200 ml of descaler with 1 litre of water.", "Mix 100 ml of descaler with 500 ml of water."),
              ("Savages was a German film.", "Savages is a 2012 American crime thriller film.")]

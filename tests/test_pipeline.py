@@ -618,3 +618,11 @@ def test_warm_up_loads_what_a_check_uses_and_leaves_errors_to_the_check(tmp_path
     warm_up(broken)
     with pytest.raises(ModelNotAvailable):
         Checker(broken).check("The tower was completed in 1889.", [("ref", "The tower was completed in 1899.")])
+
+
+def test_the_reports_diff_shows_the_suggested_substitution_whole():
+    report = check("The wall stretches for about 1,400 km.", [("ref", "The wall stretches for over 2,300 km.")])
+    s = report.sentences[0]
+    assert s.status == "contradicted" and s.suggestion.corrected == "The wall stretches for over 2,300 km."
+    assert '<del class="tom-sub" title="number">about</del>' in s.alignment["html"]
+    assert ">over 2,300</ins>" in s.alignment["html"]

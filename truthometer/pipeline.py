@@ -254,21 +254,23 @@ class Checker:
             if kept is None or kept[1].subject_substituted and not alignment.subject_substituted:
                 by_result[id(item[0])] = (evidence, alignment)
         for result, c, mismatches, contradicting in flagged:
-            suggestion = None
+            suggestion = aligned = None
             if id(result) in by_result:
                 evidence, alignment = by_result[id(result)]
-                result.alignment = {**alignment.to_dict(), "evidence": evidence.text,
-                                    "evidence_locator": f"{evidence.source}: {evidence.locator}",
-                                    "html": alignment.to_html()}
                 # A slot another evidence sentence of this claim names is covered, if not by this one.
                 elsewhere = tuple(e.text for e in result.evidence if e is not evidence)
-                suggestion = suggest_correction(result.text, evidence, alignment, elsewhere=elsewhere)
+                suggestion = aligned = suggest_correction(result.text, evidence, alignment, elsewhere=elsewhere)
             if suggestion is None and mismatches and contradicting is not None:
                 suggestion = suggestion_from_mismatches(result, c.claim, mismatches, contradicting)
             if suggestion is None and id(result) in by_result and evidence.relation == "contradiction":
                 # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
-                suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True,
-                                                elsewhere=elsewhere)
+                suggestion = aligned = suggest_correction(result.text, evidence, alignment, contradicted=True,
+                                                          elsewhere=elsewhere)
+            if id(result) in by_result:
+                # The diff draws the correction made from this alignment, as the reviewer will accept it.
+                result.alignment = {**alignment.to_dict(), "evidence": evidence.text,
+                                    "evidence_locator": f"{evidence.source}: {evidence.locator}",
+                                    "html": alignment.to_html(aligned.substitutions if aligned else ())}
             result.suggestion = suggestion
         return {key: alignment for key, (_, alignment) in by_result.items()}
 

@@ -242,8 +242,8 @@ class Alignment:
                 "claim_negated": self.claim_negated, "evidence_negated": self.evidence_negated,
                 "polarity_mismatch": self.polarity_mismatch, "coverage": round(self.coverage, 4)}
 
-    def to_html(self) -> str:
-        return alignment_html(self)
+    def to_html(self, substitutions=()) -> str:
+        return alignment_html(self, substitutions)
 
 
 def _predicate_stated(alignment: Alignment) -> bool:
@@ -275,9 +275,13 @@ def _life_span_end(doc, char: int) -> str | None:
     return "bear" if at.i < dashes[0].i else "die"
 
 
-def alignment_html(alignment: Alignment) -> str:
+def alignment_html(alignment: Alignment, substitutions=()) -> str:
     """An inline diff of the claim: substituted slots struck through with the evidence's words beside,
-    unconfirmed words underlined; every piece of text escaped (claims and evidence are hostile)."""
+    unconfirmed words underlined; every piece of text escaped (claims and evidence are hostile).
+
+    ``substitutions`` (the correction proposed from this alignment) are drawn as the correction makes them:
+    a slot's substitution takes more than the slot ("about 1,400" -> "over 2,300", "a writer" -> "an
+    author"), and the diff shows what the reviewer accepts."""
     esc = html.escape
     parts = ['<span class="tom-alignment">']
     if alignment.polarity_mismatch:
@@ -289,9 +293,18 @@ def alignment_html(alignment: Alignment) -> str:
         for t in alignment.tokens:
             if e.claim_start <= t.start and t.end <= e.claim_end:
                 edge_of[t.start] = e
+    replaced = {}  # token start -> the substitution it falls in
+    for sub in substitutions:
+        inside = [t for t in alignment.tokens if sub.start <= t.start and t.end <= sub.end]
+        replaced.update((t.start, (sub, t is inside[-1])) for t in inside)  # none for an insertion: as before
     for t in alignment.tokens:
         edge = edge_of.get(t.start)
-        if t.op == SUBSTITUTED:
+        if t.start in replaced:
+            sub, last = replaced[t.start]
+            parts.append(f'<del class="tom-sub" title="{esc(sub.kind)}">{esc(t.text)}</del>')
+            if last:
+                parts.append(f'<ins class="tom-sub" title="{esc("evidence: " + sub.evidence)}">{esc(sub.to)}</ins>')
+        elif t.op == SUBSTITUTED:
             parts.append(f'<del class="tom-sub" title="{esc(t.kind)}">{esc(t.text)}</del>')
             if edge is not None and edge is not previous_edge and (
                     t.end == edge.claim_end or not any(x.start > t.start and edge_of.get(x.start) is edge
