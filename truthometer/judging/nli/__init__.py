@@ -136,7 +136,7 @@ class BundledJudge:
         self.head = load_head(self.directory)
         self._cross = None
         from .. import lexicon
-        lexicon.wordnet()  # the features read WordNet: load it (~3 s) with the judge, not on a first check
+        lexicon.wordnet()  # the features read WordNet: open it with the judge, not on a first check
         from .features import feature_count
         expected = int(self.head.meta.get("n_features", self.head.mean.shape[0]))
         if expected != feature_count():
