@@ -2712,9 +2712,8 @@ def _order_of_events(claim, evidence, edges: list) -> None:
         first = next((c for c in word.head.children if c.dep_ in ("dobj", "nsubjpass")), None)
         if later is None or first is None:
             continue
-        a = claim[first.left_edge.i:first.right_edge.i + 1].text
-        b = claim[later.left_edge.i:later.right_edge.i + 1].text
-        a, b = re.sub(r"^(?:the|a|an)\s+", "", a, flags=re.I), re.sub(r"^(?:the|a|an)\s+", "", b, flags=re.I)
+        a, b = (re.sub(r"^(?:the|a|an)\s+", "", claim[t.left_edge.i:t.right_edge.i + 1].text, flags=re.I)
+                for t in (first, later))
         years = _year_after(evidence, a), _year_after(evidence, b)
         if None in years or years[0] == years[1]:
             continue

@@ -67,7 +67,8 @@ class _Synsets(dict):
     """The synsets of one part of speech by offset, read and parsed on first use, then kept.
 
     A synset's offset is the byte position of its line in WordNet's own files; the package's copies have
-    Windows line ends, which moves every line, so the lines are found by the offset each starts with."""
+    Windows line ends, which moves every line, so the lines are found by the offset each starts with.
+    Iterating gives the synsets read so far only (the package's ``all_synsets`` would; nothing here uses it)."""
 
     _lock = threading.Lock()  # one file position per data file, and one Synset object per offset
     _files: dict = {}  # path -> (open file, {offset: byte position of its line})
@@ -83,7 +84,9 @@ class _Synsets(dict):
         with self._lock:
             if offset in self.keys():  # another thread read it meanwhile
                 return dict.__getitem__(self, offset)
-            handle, lines = self._files.get(self.path) or self._files.setdefault(self.path, _line_index(self.path))
+            if self.path not in self._files:
+                self._files[self.path] = _line_index(self.path)
+            handle, lines = self._files[self.path]
             if not isinstance(offset, int) or offset not in lines:
                 raise KeyError(offset)
             handle.seek(lines[offset])
@@ -100,12 +103,6 @@ class _Synsets(dict):
         except KeyError:
             return False
         return True
-
-    def get(self, offset, default=None):
-        try:
-            return self[offset]
-        except KeyError:
-            return default
 
 
 def _line_index(path: str):
