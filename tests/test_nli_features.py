@@ -146,8 +146,9 @@ def test_the_word_table_gives_the_encoders_own_word_vectors(tmp_path, monkeypatc
     monkeypatch.setattr(wt, "_tables", {})
     table = wt.word_table()
     assert len(table) == 4 and wt.table_path().is_file()
-    expected = models.embed(["film", "movie"])
-    assert np.dot(table.get("film").astype(np.float32), expected[0]) > 0.999
+    expected = models.embed(["film", "movie"], wt.word_config())
+    # The table's words are embedded in per-token int8, so a word's vector is the one it gets alone.
+    assert np.array_equal(table.get("film"), expected[0].astype(np.float16))
     assert table.get("cinema") is None
     # A second process loads the file instead of building it again.
     monkeypatch.setattr(wt, "_tables", {})
@@ -228,3 +229,46 @@ def test_a_decade_word_met_by_a_year_is_covered_and_disbanding_is_the_opposite_o
     assert feature("Carlos Santana was born in the forties.", evidence, "all_covered") == 0.0
     assert feature("Paramore formed in 2004.", "Paramore is a rock band that disbanded in 2004.",
                    "antonym_claim_to_evidence") > 0
+
+
+def test_a_words_vector_does_not_depend_on_the_words_embedded_beside_it():
+    import numpy as np
+
+    from truthometer.judging.nli import features
+
+    words = ["anthropocene", "biofuel", "borehole", "bushfire"]
+    alone = models.embed(words[:1], features.WordSimilarity().config)[0]
+    together = models.embed(words[::-1], features.WordSimilarity().config)[-1]
+    assert np.array_equal(alone, together)
+
+
+def test_the_word_backlog_embeds_every_batch_once_whichever_thread_takes_it():
+    import threading
+
+    from truthometer.judging.nli.features import _WordBacklog
+
+    primed, lock = [], threading.Lock()
+    took = {"encoder": threading.Event(), "MainThread": threading.Event()}
+
+    class Recorder:
+        def prime(self, infos):
+            me = threading.current_thread().name
+            took[me].set()
+            # Each thread's first batch waits until the other has one too: both take part.
+            other = "MainThread" if me == "encoder" else "encoder"
+            assert took[other].wait(10)
+            with lock:
+                primed.append((me, tuple(infos)))
+
+    backlog = _WordBacklog(Recorder())
+    added = threading.Event()
+    worker = threading.Thread(target=backlog.after, args=(added.wait,), name="encoder")
+    worker.start()
+    for i in range(12):
+        backlog.add([i])
+    added.set()
+    backlog.finish()
+    # finish() returned only when every batch was embedded, by one thread or the other, each once.
+    assert sorted(batch for _, batch in primed) == [(i,) for i in range(12)]
+    assert {name for name, _ in primed} == {"encoder", "MainThread"}
+    worker.join()

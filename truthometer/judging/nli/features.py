@@ -8,7 +8,7 @@ sentences), in batches.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
@@ -26,13 +26,21 @@ def unique_texts(*lists: list[str]) -> list[str]:
     return sorted({normalise(t) for texts in lists for t in texts})
 
 
-def parse(texts: list[str], batch_size: int = 256, progress: Callable | None = None) -> dict:
+def parse(texts: list[str], batch_size: int = 256, progress: Callable | None = None,
+          on_batch: Callable | None = None) -> dict:
+    """{text: SentenceInfo}; ``on_batch`` is called with the infos of every ``batch_size`` texts parsed."""
     nlp = models.nlp()
-    infos = {}
+    infos, batch = {}, []
     for i, doc in enumerate(nlp.pipe(texts, batch_size=batch_size, disable=list(SPACY_DISABLE))):
-        infos[texts[i]] = sentence_info(doc)
+        infos[texts[i]] = info = sentence_info(doc)
+        batch.append(info)
+        if on_batch and len(batch) == batch_size:
+            on_batch(batch)
+            batch = []
         if progress and i % 500 == 0:
             progress(i / max(len(texts), 1), "parsing")
+    if on_batch and batch:
+        on_batch(batch)
     return infos
 
 
@@ -42,19 +50,21 @@ def embed(texts: list[str], config: Config | None = None) -> dict:
 
 
 class WordSimilarity:
-    """Cosine of two words' embeddings (the same encoder). Words of the encoder's vocabulary come from the
-    word table (``word_table``); any other word is embedded once per process.
+    """Cosine of two words' embeddings (the same encoder, in ``word_table.WORD_PRECISION``). Words of the
+    encoder's vocabulary come from the word table (``word_table``); any other word is embedded once per
+    process.
 
-    Call ``prime`` with the parsed sentences first: their words outside the table are embedded in one batch."""
+    Call ``prime`` with the parsed sentences first: their words outside the table are embedded then, in
+    batches of any size (a word's vector does not depend on its batch)."""
 
     #: Words kept per process (float16, 384 values each: about 40 MB at the bound).
     CACHE_SIZE = 50_000
 
     def __init__(self, config: Config | None = None):
-        from .word_table import word_table
+        from .word_table import word_config, word_table
 
-        self.config = config or Config()
-        self.key = self.config.encoder_path
+        self.config = word_config(config)
+        self.key = (self.config.encoder_path, self.config.precision)
         self.table = word_table(self.config)
 
     def _tabled(self, word: str):
@@ -81,6 +91,49 @@ class WordSimilarity:
         if va is None or vb is None:
             return 0.0
         return float(np.dot(va.astype(np.float32), vb.astype(np.float32)))
+
+
+class _WordBacklog:
+    """Batches of parsed sentences whose words are still to be embedded, taken by whichever of two threads
+    is free: the encoder's once the sentences are embedded, the parser's once it has parsed. Which one is
+    free first depends on the machine and the texts; a word's vector does not depend on which thread
+    embeds it, nor with which other words."""
+
+    def __init__(self, similarity: WordSimilarity):
+        self.similarity = similarity
+        self.batches: deque = deque()
+        self.added = self.done = 0
+        self.lock = threading.Condition()
+
+    def add(self, infos) -> None:
+        with self.lock:
+            self.batches.append(infos)
+            self.added += 1
+
+    def work(self) -> None:
+        while True:
+            with self.lock:
+                if not self.batches:
+                    return
+                infos = self.batches.popleft()
+            try:
+                self.similarity.prime(infos)
+            finally:
+                with self.lock:
+                    self.done += 1
+                    self.lock.notify_all()
+
+    def after(self, task: Callable, *args):
+        """``task(*args)``, then the batches waiting: the encoder thread's job."""
+        result = task(*args)
+        self.work()
+        return result
+
+    def finish(self) -> None:
+        """Embed what is left, then wait for a batch the other thread may still be embedding."""
+        self.work()
+        with self.lock:
+            self.lock.wait_for(lambda: self.done == self.added)
 
 
 def pair_matrix(premises: list[str], hypotheses: list[str], infos: dict, vectors: dict,
@@ -178,15 +231,20 @@ def featurise(premises: list[str], hypotheses: list[str], config: Config | None 
         vectors = {t: _vectors[(key, t)] for t in texts if (key, t) in _vectors}
     to_parse = [t for t in texts if t not in infos]
     to_embed = [t for t in texts if t not in vectors]
+    similarity = WordSimilarity(config)
+    words = _WordBacklog(similarity)
     # The encoder runs in a second thread while spaCy parses and the alignment features are computed:
     # torch releases the GIL, so the two overlap instead of queueing (same numbers either way), each on a core.
+    # The words of the parsed sentences are embedded by whichever thread is free first.
     with ThreadPoolExecutor(max_workers=1) as pool:
         with models.torch_on_one_core():
-            pending = pool.submit(embed, to_embed, embed_config)
+            pending = pool.submit(words.after, embed, to_embed, embed_config)
             # Parsing is the first half of the work, the alignment and the embeddings the second.
-            new_infos = parse(to_parse, progress=progress and (lambda fraction, stage: progress(fraction / 2, stage)))
+            new_infos = parse(to_parse, progress=progress and (lambda fraction, stage: progress(fraction / 2, stage)),
+                              on_batch=words.add)
+            words.finish()
             infos.update(new_infos)
-            rows = alignment_rows(premises, hypotheses, infos, WordSimilarity(config))
+            rows = alignment_rows(premises, hypotheses, infos, similarity)
         # This thread's share is done: what is left of the encoder's may take every core.
         if progress:
             progress(0.5, "embedding")

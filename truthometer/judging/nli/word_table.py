@@ -3,9 +3,14 @@
 The judge counts a claim word the evidence lacks as covered when a word of the evidence means the same
 (the cosine of the two words' embeddings, ``alignment.SYNONYM_THRESHOLD``). Embedding each new word while
 judging took about a quarter of the judge's time. The encoder's own vocabulary (about 21,000 whole words
-for all-MiniLM-L6-v2) covers most content words, so those are embedded once, sorted and in fixed
-batches, so that a word's vector never depends on which other words it was batched with, and stored
-under ``.cache/words/``. Words outside it are embedded when met, as before.
+for all-MiniLM-L6-v2) covers most content words, so those are embedded once and stored under
+``.cache/words/``. Words outside it are embedded when met, as before.
+
+Words are embedded in per-token int8 (``WORD_PRECISION``), whatever precision is configured for
+sentences: a word's vector is then the same bits whichever other words are embedded beside it (in
+float32, padding to a batch's longest word moved the last bits), and embedding is about four times
+faster (1,602 CLIMATE-FEVER words: 0.7 s against 2.8 s on one core). Word cosines differ from float32's
+by 0.005 on average; the judge's dev figures moved by 0.001 at most (see the model card).
 
 The table is derived from the model alone (no text of the user's), like a tokenizer's vocabulary.
 Where ``.cache/`` cannot be written, no table is built and every word is embedded when met.
@@ -24,8 +29,10 @@ from ... import models
 from ...config import PROJECT_ROOT, Config
 
 TABLE_DIR = PROJECT_ROOT / ".cache" / "words"
-#: Words embedded per encoder call while building: fixed, so the table is the same on every build.
+#: Words embedded per encoder call while building.
 BUILD_CHUNK = 512
+#: The precision words are embedded in, for the table and for words outside it (see above).
+WORD_PRECISION = "int8"
 FORMAT = 1
 
 _tables: dict = {}
@@ -54,13 +61,19 @@ def vocabulary_words(config: Config | None = None) -> list[str]:
     return sorted(w for w in tokenizer.get_vocab() if len(w) >= 2 and w.isascii() and w.isalpha())
 
 
+def word_config(config: Config | None = None) -> Config:
+    """``config`` with the precision words are embedded in."""
+    return (config or Config()).with_(precision=WORD_PRECISION)
+
+
 def table_path(config: Config | None = None) -> Path:
-    config = config or Config()
+    config = word_config(config)
     identity = f"{FORMAT}|{config.encoder_path or 'bundled all-MiniLM-L6-v2'}|{config.precision}"
     return TABLE_DIR / f"{hashlib.sha1(identity.encode()).hexdigest()[:16]}.npz"
 
 
 def build(config: Config | None = None) -> WordTable:
+    config = word_config(config)
     words = vocabulary_words(config)
     chunks = [models.embed(words[i:i + BUILD_CHUNK], config) for i in range(0, len(words), BUILD_CHUNK)]
     vectors = np.concatenate(chunks).astype(np.float16) if chunks else np.zeros((0, 384), np.float16)
@@ -101,7 +114,7 @@ def _writable(directory: Path) -> bool:
 def word_table(config: Config | None = None) -> WordTable | None:
     """The table for the configured encoder: loaded from disk, built there on first use, or None when
     ``.cache/`` is not writable."""
-    config = config or Config()
+    config = word_config(config)
     path = table_path(config)
     with _lock:
         if path in _tables:
@@ -117,4 +130,4 @@ def word_table(config: Config | None = None) -> WordTable | None:
         return table
 
 
-__all__ = ["WordTable", "word_table", "vocabulary_words", "table_path"]
+__all__ = ["WordTable", "word_table", "word_config", "vocabulary_words", "table_path", "WORD_PRECISION"]
