@@ -435,6 +435,11 @@ def test_the_object_of_a_kind_noun_is_the_classifier_of_what_the_subject_is():
         "Deep Water belongs to the genre of psychological horror ."
     assert corrected("Deep Water is in the genre of comedy .", "Deep Water is an American crime drama series .") == \
         "Deep Water is in the genre of crime drama ."
+    # The object of "of" is a noun: an adjective the evidence classifies by is given as its noun.
+    assert corrected("Deep Water is in the genre of comedy .", "Deep Water is an American satirical series .") == \
+        "Deep Water is in the genre of satire ."
+    assert corrected("Deep Water is in the genre of comedy .", "Deep Water is an American political drama .") == \
+        "Deep Water is in the genre of politics ."
 
 
 def test_a_kind_noun_whose_object_the_evidence_states_is_confirmed():

@@ -183,3 +183,11 @@ def test_synsets_read_when_asked_for_are_the_packages_own():
     assert lazy == eager and '"more_general"' in lazy and '"developer"' in lazy  # non-trivial answers
     # Only the synsets asked for (and their hypernyms) were read, not WordNet's 117,659.
     assert int(eager_read) == 117659 and int(lazy_read) < 2000
+
+
+def test_the_noun_an_adjective_is_about():
+    assert lexicon.noun_of("pornographic") == "pornography"
+    assert lexicon.noun_of("historical") == "history"  # what it pertains to, not "historicalness"
+    assert lexicon.noun_of("satirical") == "satire"
+    # A word that is a noun too stays as it is; a word WordNet relates to no noun has none.
+    assert lexicon.noun_of("documentary") is None and lexicon.noun_of("American") is None

@@ -2424,6 +2424,10 @@ def _kinds(claim, evidence, slot_edges) -> None:
         edge.claim_start = mine.start_char  # "science fiction" as a whole
         edge.claim_text = claim.text[edge.claim_start:edge.claim_end]
         edge.evidence_text, edge.evidence_start, edge.evidence_end = theirs.text, theirs.start_char, theirs.end_char
+        last = theirs[-1]
+        if last.tag_ == "JJ" and (noun := lexicon.noun_of(last.text)):
+            # The object of "of" is a noun: "an American pornographic series" -> "the genre of pornography".
+            edge.evidence_text = theirs.text[:last.idx - theirs.start_char] + noun
 
 
 def _noun_phrase(noun):

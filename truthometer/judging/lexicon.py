@@ -253,6 +253,35 @@ def nominalisations(verb: str) -> frozenset:
     return frozenset(out)
 
 
+@lru_cache(maxsize=20_000)
+def noun_of(adjective: str) -> str | None:
+    """The noun an adjective is about, for a place that needs a noun: "pornographic" -> "pornography",
+    "satirical" -> "satire", "political" -> "politics" (WordNet's pertainyms and derivations of its frequent
+    senses, the most often given). None when the word is a noun itself ("documentary", "horror") or WordNet
+    gives none."""
+    low = adjective.lower()
+    if not low.isalpha() or _senses(low, "n"):
+        return None
+    # What the adjective pertains to ("historical" -> history) before its derivations ("historicalness").
+    counts: tuple[dict, dict] = ({}, {})
+    for s in _senses(low, "a") + _senses(low, "s"):
+        for lemma in s.lemmas():
+            if lemma.name().lower() != low:
+                continue
+            try:
+                derived = lemma.derivationally_related_forms()
+            except KeyError:  # wn 0.0.23 misses some pointers' targets
+                derived = []
+            for tally, related in zip(counts, (lemma.pertainyms(), derived)):
+                for r in related:
+                    name = r.name()
+                    # A noun of the same stem, in lower case ("Romanticism" is a movement's name).
+                    if r.synset().pos() == "n" and name.isalpha() and name.islower() and name[:4] == low[:4]:
+                        tally[name] = tally.get(name, 0) + 1
+    tally = counts[0] or counts[1]
+    return max(sorted(tally), key=tally.get) if tally else None
+
+
 #: Kinds of place a claim's place is compared by: "in Europe" is corrected by a continent, "in Thailand"
 #: by a country, not by the city the evidence also names.
 PLACE_KINDS = {"continent": "continent.n.01", "country": "country.n.02", "city": "city.n.01"}
