@@ -1204,3 +1204,17 @@ def test_an_order_of_events_is_read_from_the_years_the_evidence_gives_them():
     assert corrected("The treaty was signed before the war ended.",
                      "The treaty was signed in 1919, a year after the war ended.") \
         == "The treaty was signed after the war ended."
+
+
+def test_a_phrase_similarity_does_not_depend_on_the_phrases_embedded_before_it():
+    from truthometer.alignment.align import PARAPHRASE_THRESHOLD, _Similarity
+
+    alone = _Similarity(None, PARAPHRASE_THRESHOLD)
+    crowded = _Similarity(None, PARAPHRASE_THRESHOLD)
+    pairs = [("main flavour", "predominant flavour"), ("a dark atmosphere", "a darker setting"),
+             ("a television series", "a television drama series")]
+    # Embedded in one batch with a long phrase, as when a pair's phrases are embedded together.
+    crowded.prime([w for pair in pairs for w in pair]
+                  + ["the fifteenth and final studio album by the English rock band Pink Floyd released in 2014"])
+    for a, b in pairs:
+        assert alone.score(a, b) == crowded.score(a, b)

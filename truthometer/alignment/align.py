@@ -1836,11 +1836,18 @@ def _decade_text(claim_text: str, cand: Slot) -> str:
     return word or decade
 
 
+#: Phrases are embedded in the encoder's per-token int8 (``truthometer.per_token_int8``), whatever
+#: precision sentences use: a phrase's vector is then the same bits whichever phrases are embedded beside
+#: it (float32 padded each pair's phrases to the longest), so one pair's alignment cannot depend on the
+#: pairs aligned before it.
+PHRASE_PRECISION = "int8"
+
+
 class _Similarity:
     """Embedding cosine of short phrases, computed in one batch and cached."""
 
     def __init__(self, config: Config | None, threshold: float):
-        self.config, self.threshold = config, threshold
+        self.config, self.threshold = (config or Config()).with_(precision=PHRASE_PRECISION), threshold
         self.cache: dict[tuple[str, str], float] = {}
         self.vectors: dict[str, Any] = {}
 
