@@ -1868,13 +1868,16 @@ class _Similarity:
         return self.cache[(a, b)]
 
 
-def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
+def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot] | None = None,
+                cands: list[Slot] | None = None) -> Alignment:
+    """``slots`` and ``cands``: ``extract_slots(claim)`` and ``evidence_units(evidence)``, when the caller
+    has them (they are only read here)."""
     if not len(claim) or not len(evidence) or not claim.text.strip() or not evidence.text.strip():
         tokens = [AlignedToken(t.text, t.idx, t.idx + len(t.text), UNCONFIRMED, whitespace=t.whitespace_)
                   for t in claim if not t.is_space]
         return Alignment(claim.text, evidence.text, tokens, claim_doc=claim, evidence_doc=evidence)
-    slots = extract_slots(claim)
-    cands = evidence_units(evidence)
+    slots = extract_slots(claim) if slots is None else slots
+    cands = evidence_units(evidence) if cands is None else cands
     anchors = _anchors(claim, evidence)
     claim_lemmas = {t.lemma_.lower() for t in claim if _content(t)} | {normalise(t.text) for t in claim}
     evidence_lemmas = {t.lemma_.lower() for t in evidence if _content(t)}
@@ -1885,8 +1888,7 @@ def _align_docs(claim, evidence, similar: _Similarity) -> Alignment:
     # A word the evidence says in a derived form is covered: "during pregnancy" / "to pregnant women".
     coverage = (sum(1 for t in words if t.lemma_.lower() in evidence_lemmas or normalise(t.text) in evidence_norms
                     or any(_derived(t.text, e) for e in evidence_content)) / len(words)) if words else 0.0
-    similar.prime([claim[s.i:s.j].text.lower() for s in slots if s.kind in ("attribute", "noun", "entity")]
-                  + [evidence[c.i:c.j].text.lower() for c in cands if c.kind in ("attribute", "noun", "entity")])
+    similar.prime(_phrases(claim, slots) + _phrases(evidence, cands))
 
     edges: list[Edge] = []
     used: set[tuple[int, int]] = set()
@@ -3234,4 +3236,16 @@ def align_many(pairs: list[tuple[str, Any]], config: Config | None = None,
     pairs = [(c or "", getattr(e, "text", e) or "") for c, e in pairs]
     docs = models.parse_many([t for pair in pairs for t in pair], batch_size=batch_size)
     similar = _Similarity(config, threshold)
-    return [_align_docs(docs[c], docs[e], similar) for c, e in pairs]
+    # A claim is aligned with several sentences, a sentence with several claims: each text's slots are
+    # extracted once, and every phrase is embedded in one call (a phrase's vector does not depend on its
+    # batch, so this changes no result).
+    slots = {c: extract_slots(docs[c]) for c in dict.fromkeys(c for c, _ in pairs)}
+    cands = {e: evidence_units(docs[e]) for e in dict.fromkeys(e for _, e in pairs)}
+    similar.prime([p for c, found in slots.items() for p in _phrases(docs[c], found)]
+                  + [p for e, found in cands.items() for p in _phrases(docs[e], found)])
+    return [_align_docs(docs[c], docs[e], similar, slots[c], cands[e]) for c, e in pairs]
+
+
+def _phrases(doc, units: list[Slot]) -> list[str]:
+    """The phrases of ``units`` whose similarity the alignment asks: names, nouns, attributes."""
+    return [doc[u.i:u.j].text.lower() for u in units if u.kind in ("attribute", "noun", "entity")]
