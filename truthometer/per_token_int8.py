@@ -72,19 +72,25 @@ _traces_lock = threading.Lock()
 
 def traced_transformer(model):
     """The TorchScript trace of a sentence-transformers ``model``'s transformer (its first module), made
-    once per model; None when that module is not a Hugging Face model or does not trace."""
+    once per model; None when that module is not a Hugging Face model, does not trace, or traces into
+    something that does not give the eager model's bits at other lengths and batch sizes."""
     with _traces_lock:
         if model not in _traces:
-            _traces[model] = _trace(getattr(model[0], "auto_model", None))
+            _traces[model] = _trace(model)
         return _traces[model]
 
 
-def _trace(transformer):
+def _trace(model):
+    transformer = getattr(model[0], "auto_model", None)
     if transformer is None:
         return None
+
+    def example(words: int, rows: int) -> dict:
+        ids = model.tokenizer([" ".join(["the"] * words)] * rows, return_tensors="pt")["input_ids"]
+        return {"input_ids": ids, "attention_mask": torch.ones_like(ids)}
+
     for parameter in transformer.parameters():
         parameter.requires_grad_(False)  # a trace keeps weights as constants, which must not need gradients
-    ids = torch.tensor([[101] + [1996] * 14 + [102]])
     # The tracer reads every attribute of the model, and transformers logs about one (its loss) it never uses.
     hf_logger = logging.getLogger("transformers")
     level = hf_logger.level
@@ -92,8 +98,14 @@ def _trace(transformer):
     try:
         with warnings.catch_warnings(), torch.no_grad():
             warnings.simplefilter("ignore")  # the tracer warns of branches; unpadded input takes one path
-            return torch.jit.trace(transformer, example_kwarg_inputs={"input_ids": ids, "attention_mask": torch.ones_like(ids)},
-                                   check_trace=False, strict=False)
+            traced = torch.jit.trace(transformer, example_kwarg_inputs=example(14, 1), check_trace=False,
+                                     strict=False)
+            # A trace replays the operations it saw; a length or batch size written into it as a constant
+            # would give wrong vectors quietly, so it must match the eager model elsewhere too.
+            for check in (example(5, 3), example(40, 2)):
+                if not torch.equal(traced(**check)["last_hidden_state"], transformer(**check).last_hidden_state):
+                    return None
+            return traced
     except Exception:  # an architecture the tracer cannot follow runs eagerly
         return None
     finally:
