@@ -1218,3 +1218,10 @@ def test_a_phrase_similarity_does_not_depend_on_the_phrases_embedded_before_it()
                   + ["the fifteenth and final studio album by the English rock band Pink Floyd released in 2014"])
     for a, b in pairs:
         assert alone.score(a, b) == crowded.score(a, b)
+
+
+def test_coordinated_adjectives_go_with_the_noun_they_qualify():
+    # Not "a dark setting": the claim's adjective is what the evidence's coordinated ones contradict.
+    assert corrected("Princess Mononoke has a dark atmosphere.",
+                     "Like other Ghibli films, Mononoke has a relaxing and joyful setting and tone.") == \
+        "Princess Mononoke has a relaxing and joyful setting."

@@ -2368,9 +2368,36 @@ def phrase_start(doc, index: int, keep=lambda t: True) -> int:
         elif i > 1 and doc[i - 1].dep_ == "cc" and doc[i - 1].head.i == i - 2 and _coordinated_classifier(
                 doc[i - 2], i, index) and keep(doc[i - 2]):
             i -= 2  # "a cable and satellite television network": the first classifier of a coordination
+        elif (both := _adjective_coordination(doc, i - 1)) and both[1] == i - 1 and doc[both[0]].head.i == index \
+                and all(keep(doc[k]) for k in range(both[0], i)):
+            i = both[0]  # "a relaxing and joyful setting"
         else:
             break
     return i
+
+
+#: Tags of words that qualify a noun as adjectives do ("relaxing", "joyful", "abandoned"); comparatives and
+#: superlatives are slots of their own.
+_QUALIFYING = ("JJ", "VBG", "VBN")
+
+
+def _adjective_coordination(doc, index: int) -> tuple[int, int] | None:
+    """(first, last) token of the coordinated adjectives before a noun that the token at ``index`` is one
+    of ("relaxing and joyful" in "a relaxing and joyful setting"), else None: the adjectives qualify the
+    noun together, so a phrase put in for the claim's takes them together."""
+    tok = doc[index]
+    first = tok.head if tok.dep_ == "conj" else tok
+    if first.dep_ != "amod" or first.tag_ not in _QUALIFYING or first.ent_type_:
+        return None
+    last = first
+    # A list is parsed as a chain: "powerful , warm , and swift" has "swift" as the conjunct of "warm".
+    while (after := next((c for c in last.children if c.dep_ == "conj" and c.tag_ in _QUALIFYING), None)) is not None:
+        last = after
+    last = last.i
+    if last == first.i or not first.i <= tok.i <= last < first.head.i:
+        return None
+    between = range(first.i + 1, last)
+    return (first.i, last) if all(doc[k].dep_ in ("cc", "punct", "conj") for k in between) else None
 
 
 def _coordinated_classifier(tok, i: int, index: int) -> bool:
