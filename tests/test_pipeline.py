@@ -256,6 +256,18 @@ def test_the_nli_method_still_flags_a_wrong_year():
     assert report.sentences[0].suggestion and "1889" in report.sentences[0].suggestion.corrected
 
 
+def test_a_wrong_year_stated_in_a_sentence_opening_with_a_pronoun_is_still_found():
+    from truthometer.config import Config
+
+    # Written, "It was completed in 1889" is far from the claim; read as the judge reads it, it is the claim.
+    report = check("The Eiffel Tower was completed in 1899.", config=Config(method="nli"), references=[
+        ("ref.md", "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was completed in 1889.")])
+    result = report.sentences[0]
+    assert result.status == "contradicted"
+    assert result.suggestion and result.suggestion.corrected == "The Eiffel Tower was completed in 1889."
+    assert any(e.relation == "contradiction" and e.text == "It was completed in 1889." for e in result.evidence)
+
+
 def test_an_unsure_judge_label_is_no_relation_and_a_contradiction_needs_the_best_aligned_evidence():
     from truthometer.pipeline import relate_by_judge
     from truthometer.report import Evidence
@@ -268,6 +280,10 @@ def test_an_unsure_judge_label_is_no_relation_and_a_contradiction_needs_the_best
     assert [e.relation for e in (best, weak, far)] == ["contradiction", "related", "related"]
     relate_by_judge([weak], [(weak, weak.score)], [[0.62, 0.30, 0.08]])
     assert weak.relation == "support" and weak.probability == 0.62
+    # Far as written ("It melts at ..."), near as read with its antecedent: its contradiction counts.
+    relate_by_judge([best, far], [(best, best.score), (far, far.score)], [[0.10, 0.05, 0.85], [0.05, 0.05, 0.90]],
+                    as_read={far.text: 0.86})
+    assert far.relation == "contradiction"
 
 
 def test_a_judge_support_whose_alignment_substitutes_a_number_or_name_is_a_contradiction():

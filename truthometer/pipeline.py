@@ -12,6 +12,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable
 
+import numpy as np
+
 from . import models
 from .config import MAX_TEXT_CHARS, Config
 from .errors import ModelNotAvailable
@@ -164,7 +166,11 @@ class Checker:
                 continue
             mismatches, contradicting = self._rule_tier(c, pairs, parsed)
             if probabilities is not None:
-                relate_by_judge(result.evidence, pairs, probabilities[c_index])
+                # "It was completed in 1889" is as near the claim as the judge reads it, "The Eiffel
+                # Tower was completed in 1889".
+                as_read = {e.text: float(np.dot(evidence_vectors[e.checked_as], c.vector)) for e, _ in pairs
+                           if e.checked_as in evidence_vectors}
+                relate_by_judge(result.evidence, pairs, probabilities[c_index], as_read)
                 detection = None
             else:
                 detection = delucionqa.detect(config.method, c.claim, [e.text for e, _ in pairs],
@@ -292,13 +298,15 @@ def warm_up(config: Config | None = None) -> None:
         pass
 
 
-def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
+def relate_by_judge(evidence: list[Evidence], pairs, probabilities, as_read: dict | None = None) -> None:
     """Label each evidence sentence support / contradiction / related from the judge's probabilities.
 
     A contradiction counts only from the best-aligned evidence (within ALIGNMENT_MARGIN of the most
-    similar sentence): a sentence about something else "contradicts" a claim only by accident. A label
-    the judge gives less than DECISION_THRESHOLD is no relation at all (related): a 0.37 "support" would
-    otherwise stand in the argumentation as an equal of a 0.85 contradiction.
+    similar sentence): a sentence about something else "contradicts" a claim only by accident. A sentence
+    opening with a pronoun is that near when it is, read with its antecedent in place (``as_read``: text ->
+    cosine of the sentence as the judge read it). A label the judge gives less than DECISION_THRESHOLD is
+    no relation at all (related): a 0.37 "support" would otherwise stand in the argumentation as an equal
+    of a 0.85 contradiction.
     """
     from .judging.nli import DECISION_THRESHOLD, LABELS
 
@@ -313,7 +321,8 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities) -> None:
         relation = {"entailment": "support", "contradiction": "contradiction"}.get(LABELS[best], "related")
         if p[best] < DECISION_THRESHOLD:
             relation = "related"
-        elif relation == "contradiction" and ev.score < best_score - ALIGNMENT_MARGIN:
+        elif relation == "contradiction" and max(ev.score, (as_read or {}).get(ev.text, ev.score)) \
+                < best_score - ALIGNMENT_MARGIN:
             relation = "related"
         ev.relation = relation
 

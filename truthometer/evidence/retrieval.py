@@ -13,12 +13,15 @@ def rank_evidence(claims: list[str], claim_vectors: np.ndarray, candidates: list
     """Top-k candidates per claim by cosine (embeddings are normalised, so a dot product).
 
     Each distinct evidence text is embedded once, however many claims it is a candidate for; with
-    ``vectors_out``, the embeddings of the chosen sentences are left there (text -> vector) for later stages.
+    ``vectors_out``, the embeddings of the chosen sentences are left there (text -> vector) for later stages,
+    also of the sentence as the judge reads it, with its antecedent in place (``checked_as``).
     """
     unique: dict[str, int] = {}
     for sentences in candidates:
         for sentence in sentences:
             unique.setdefault(sentence.text, len(unique))
+            if vectors_out is not None and sentence.checked_as:
+                unique.setdefault(sentence.checked_as, len(unique))
     vectors = models.embed(list(unique), config)
     ranked = []
     rows_of: dict[int, np.ndarray] = {}  # a candidate list shared by many claims is gathered once
@@ -43,5 +46,5 @@ def rank_evidence(claims: list[str], claim_vectors: np.ndarray, candidates: list
                 break
         ranked.append(best)
         if vectors_out is not None:
-            vectors_out.update((e.text, vectors[unique[e.text]]) for e, _ in best)
+            vectors_out.update((t, vectors[unique[t]]) for e, _ in best for t in (e.text, e.checked_as) if t)
     return ranked
