@@ -268,6 +268,21 @@ def test_a_wrong_year_stated_in_a_sentence_opening_with_a_pronoun_is_still_found
     assert any(e.relation == "contradiction" and e.text == "It was completed in 1889." for e in result.evidence)
 
 
+def test_a_near_paraphrase_without_any_date_does_not_support_a_dated_claim():
+    from truthometer.config import Config
+    from truthometer.pipeline import UNSTATED_VALUE_NOTE
+
+    config = Config(method="nli")
+    undated = check("The Eiffel Tower was completed in 1899.", config=config,
+                    references=[("ref.md", "The Eiffel Tower is a wrought-iron lattice tower in Paris, France.")])
+    assert undated.sentences[0].status == "unverifiable"
+    assert UNSTATED_VALUE_NOTE in undated.sentences[0].notes
+    # The same sentence still vouches for what it does say.
+    located = check("The Eiffel Tower is a lattice tower in Paris.", config=config,
+                    references=[("ref.md", "The Eiffel Tower is a wrought-iron lattice tower in Paris, France.")])
+    assert located.sentences[0].status == "supported"
+
+
 def test_an_unsure_judge_label_is_no_relation_and_a_contradiction_needs_the_best_aligned_evidence():
     from truthometer.pipeline import relate_by_judge
     from truthometer.report import Evidence

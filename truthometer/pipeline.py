@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass, field
 from typing import Callable
@@ -190,7 +191,7 @@ class Checker:
             result = c.result
             # No slot filled differently: where the judge is unsure, a near-paraphrase is support.
             promoted = probabilities is not None and contradicting is None \
-                and support_near_paraphrase(result.evidence, config)
+                and UNSTATED_VALUE_NOTE not in result.notes and support_near_paraphrase(result.evidence, config)
             decide(result, detection, mismatches)
             if promoted and result.status == "supported":
                 result.reason += "; the entailment judge found it neither entailed nor contradicted"
@@ -335,6 +336,10 @@ OVERRULED_SUPPORT_NOTE = ("an evidence sentence read as support fills a slot of 
                           "it is not counted as support")
 MISPLACED_SUPPORT_NOTE = ("the evidence reads as support (to the entailment judge, or as a near paraphrase), but "
                           "the alignment finds a slot it fills differently: counted as a contradiction")
+#: A year however the small model tags it ("from 1955–2010" is no DATE to it).
+YEAR = re.compile(r"(?<!\d)(?:1[0-9]{3}|20[0-9]{2})(?!\d)")
+UNSTATED_VALUE_NOTE = ("the most similar evidence is close in wording but states no date where the claim has "
+                       "one: not counted as a paraphrase")
 
 
 def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentence | None]],
@@ -392,6 +397,12 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
         off_subject = k >= len(todo) and any(e.label in ("attr", "nsubj") and e.op == SUBSTITUTED
                                              or e.label == "nsubj" and e.op == UNCONFIRMED for e in alignment.edges)
         if not (overrules_support(alignment) or unsure or off_subject):
+            # A near paraphrase is a paraphrase of words: "The Eiffel Tower was completed in 1899" is not
+            # one of "The Eiffel Tower is a wrought-iron lattice tower in Paris", which has no date at all.
+            if ev.relation == "related" and any(e.kind == "date" for e in alignment.unconfirmed) \
+                    and not any(t.ent_type_ == "DATE" for t in alignment.evidence_doc or ()) \
+                    and not YEAR.search(alignment.evidence):
+                result.notes = list(dict.fromkeys([*result.notes, UNSTATED_VALUE_NOTE]))
             continue
         if k < len(todo):
             ev.relation, ev.probability = "contradiction", None
