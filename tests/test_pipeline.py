@@ -270,13 +270,13 @@ def test_a_wrong_year_stated_in_a_sentence_opening_with_a_pronoun_is_still_found
 
 def test_a_near_paraphrase_without_any_date_does_not_support_a_dated_claim():
     from truthometer.config import Config
-    from truthometer.pipeline import UNSTATED_VALUE_NOTE
+    from truthometer.pipeline import UNSTATED_DATE_NOTE
 
     config = Config(method="nli")
     undated = check("The Eiffel Tower was completed in 1899.", config=config,
                     references=[("ref.md", "The Eiffel Tower is a wrought-iron lattice tower in Paris, France.")])
     assert undated.sentences[0].status == "unverifiable"
-    assert UNSTATED_VALUE_NOTE in undated.sentences[0].notes
+    assert UNSTATED_DATE_NOTE in undated.sentences[0].notes
     # The same sentence still vouches for what it does say.
     located = check("The Eiffel Tower is a lattice tower in Paris.", config=config,
                     references=[("ref.md", "The Eiffel Tower is a wrought-iron lattice tower in Paris, France.")])

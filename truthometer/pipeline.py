@@ -191,7 +191,7 @@ class Checker:
             result = c.result
             # No slot filled differently: where the judge is unsure, a near-paraphrase is support.
             promoted = probabilities is not None and contradicting is None \
-                and UNSTATED_VALUE_NOTE not in result.notes and support_near_paraphrase(result.evidence, config)
+                and UNSTATED_DATE_NOTE not in result.notes and support_near_paraphrase(result.evidence, config)
             decide(result, detection, mismatches)
             if promoted and result.status == "supported":
                 result.reason += "; the entailment judge found it neither entailed nor contradicted"
@@ -338,7 +338,7 @@ MISPLACED_SUPPORT_NOTE = ("the evidence reads as support (to the entailment judg
                           "the alignment finds a slot it fills differently: counted as a contradiction")
 #: A year however the small model tags it ("from 1955–2010" is no DATE to it).
 YEAR = re.compile(r"(?<!\d)(?:1[0-9]{3}|20[0-9]{2})(?!\d)")
-UNSTATED_VALUE_NOTE = ("the most similar evidence is close in wording but states no date where the claim has "
+UNSTATED_DATE_NOTE = ("the most similar evidence is close in wording but states no date where the claim has "
                        "one: not counted as a paraphrase")
 
 
@@ -402,7 +402,7 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
             if ev.relation == "related" and any(e.kind == "date" for e in alignment.unconfirmed) \
                     and not any(t.ent_type_ == "DATE" for t in alignment.evidence_doc or ()) \
                     and not YEAR.search(alignment.evidence):
-                result.notes = list(dict.fromkeys([*result.notes, UNSTATED_VALUE_NOTE]))
+                result.notes = list(dict.fromkeys([*result.notes, UNSTATED_DATE_NOTE]))
             continue
         if k < len(todo):
             ev.relation, ev.probability = "contradiction", None
