@@ -8,7 +8,6 @@
 """
 from __future__ import annotations
 
-import re
 import threading
 from dataclasses import dataclass, field
 from typing import Callable
@@ -22,7 +21,7 @@ from .evidence.base import EvidenceSource
 from .evidence.references import ReferenceSource
 from .evidence.retrieval import rank_evidence
 from .judging import delucionqa
-from .judging.rules import Mismatch, find_mismatches
+from .judging.rules import Mismatch, extract_slots, find_mismatches
 from .report import Evidence, EvidenceSentence, Report, SentenceResult, Substitution, Suggestion
 from .segmentation import contextualise, skip_reason, split_sentences
 from .textio import validate_text
@@ -336,8 +335,6 @@ OVERRULED_SUPPORT_NOTE = ("an evidence sentence read as support fills a slot of 
                           "it is not counted as support")
 MISPLACED_SUPPORT_NOTE = ("the evidence reads as support (to the entailment judge, or as a near paraphrase), but "
                           "the alignment finds a slot it fills differently: counted as a contradiction")
-#: A year however the small model tags it ("from 1955–2010" is no DATE to it).
-YEAR = re.compile(r"(?<!\d)(?:1[0-9]{3}|20[0-9]{2})(?!\d)")
 UNSTATED_DATE_NOTE = ("the most similar evidence is close in wording but states no date where the claim has "
                        "one: not counted as a paraphrase")
 
@@ -400,8 +397,8 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
             # A near paraphrase is a paraphrase of words: "The Eiffel Tower was completed in 1899" is not
             # one of "The Eiffel Tower is a wrought-iron lattice tower in Paris", which has no date at all.
             if ev.relation == "related" and any(e.kind == "date" for e in alignment.unconfirmed) \
-                    and not any(t.ent_type_ == "DATE" for t in alignment.evidence_doc or ()) \
-                    and not YEAR.search(alignment.evidence):
+                    and not any(t.ent_type_ == "DATE" for t in alignment.evidence_doc) \
+                    and not any(s.kind == "date" for s in extract_slots(alignment.evidence_doc[:])):
                 result.notes = list(dict.fromkeys([*result.notes, UNSTATED_DATE_NOTE]))
             continue
         if k < len(todo):

@@ -67,6 +67,7 @@ from rapidfuzz.distance import Levenshtein
 from .. import models
 from ..config import Config
 from ..judging import lexicon
+from ..judging.nli.word_table import word_config
 from ..judging.quantities import (DECADE_WORDS, FRACTIONS, FREQUENCY_UNIT, WORD_NUMBERS, bound_at, bounded_amounts,
                                   bounds_apply, canonical, comparable, currency, currency_before, degrees_unit,
                                   fraction_after, fraction_of_unit, frequency, hedged, limit_at, near, number_value,
@@ -1836,18 +1837,14 @@ def _decade_text(claim_text: str, cand: Slot) -> str:
     return word or decade
 
 
-#: Phrases are embedded in the encoder's per-token int8 (``truthometer.per_token_int8``), whatever
-#: precision sentences use: a phrase's vector is then the same bits whichever phrases are embedded beside
-#: it (float32 padded each pair's phrases to the longest), so one pair's alignment cannot depend on the
-#: pairs aligned before it.
-PHRASE_PRECISION = "int8"
-
-
 class _Similarity:
     """Embedding cosine of short phrases, computed in one batch and cached."""
 
     def __init__(self, config: Config | None, threshold: float):
-        self.config, self.threshold = (config or Config()).with_(precision=PHRASE_PRECISION), threshold
+        # Phrases are embedded as the judge's words are (per-token int8): a phrase's vector is then the
+        # same bits whichever phrases are embedded beside it (float32 padded each batch to its longest),
+        # so one pair's alignment cannot depend on the pairs aligned with it.
+        self.config, self.threshold = word_config(config), threshold
         self.cache: dict[tuple[str, str], float] = {}
         self.vectors: dict[str, Any] = {}
 
@@ -1868,16 +1865,13 @@ class _Similarity:
         return self.cache[(a, b)]
 
 
-def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot] | None = None,
-                cands: list[Slot] | None = None) -> Alignment:
-    """``slots`` and ``cands``: ``extract_slots(claim)`` and ``evidence_units(evidence)``, when the caller
-    has them (they are only read here)."""
+def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands: list[Slot]) -> Alignment:
+    """``slots`` and ``cands``: ``extract_slots(claim)`` and ``evidence_units(evidence)`` (only read here);
+    ``similar`` has their phrases embedded already (``align_many``)."""
     if not len(claim) or not len(evidence) or not claim.text.strip() or not evidence.text.strip():
         tokens = [AlignedToken(t.text, t.idx, t.idx + len(t.text), UNCONFIRMED, whitespace=t.whitespace_)
                   for t in claim if not t.is_space]
         return Alignment(claim.text, evidence.text, tokens, claim_doc=claim, evidence_doc=evidence)
-    slots = extract_slots(claim) if slots is None else slots
-    cands = evidence_units(evidence) if cands is None else cands
     anchors = _anchors(claim, evidence)
     claim_lemmas = {t.lemma_.lower() for t in claim if _content(t)} | {normalise(t.text) for t in claim}
     evidence_lemmas = {t.lemma_.lower() for t in evidence if _content(t)}
@@ -1888,7 +1882,6 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot] | None 
     # A word the evidence says in a derived form is covered: "during pregnancy" / "to pregnant women".
     coverage = (sum(1 for t in words if t.lemma_.lower() in evidence_lemmas or normalise(t.text) in evidence_norms
                     or any(_derived(t.text, e) for e in evidence_content)) / len(words)) if words else 0.0
-    similar.prime(_phrases(claim, slots) + _phrases(evidence, cands))
 
     edges: list[Edge] = []
     used: set[tuple[int, int]] = set()
