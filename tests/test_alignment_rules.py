@@ -464,6 +464,18 @@ def test_an_object_sharing_no_word_with_the_evidences_is_replaced_whole():
         "The town was founded as the result of a sudden gold rush ."
 
 
+def test_the_cause_the_evidence_gives_is_the_agent_of_the_passive():
+    # "formed by X" / "formed as the result of Y", "closed by X" / "closed because of Y": one role.
+    assert corrected("Java was formed by earthquakes .",
+                     "Formed mostly as the result of volcanic eruptions , Java is the 13th largest island .") == \
+        "Java was formed by volcanic eruptions ."
+    assert corrected("The road was closed by snow.", "The road was closed because of a flood.") == \
+        "The road was closed by a flood."
+    # Only for the same verb: a cause of another event says nothing of who formed it.
+    assert corrected("Java was formed by earthquakes .", "Java was abandoned as the result of volcanic eruptions .") \
+        != "Java was formed by volcanic eruptions ."
+
+
 def test_a_day_given_to_another_event_corrects_the_claims_verb():
     # The day is right, the event is not: the verb (with the objects the evidence does not confirm) takes
     # the evidence's, a passive-only participle in the claim's tense ("was born", not "bore").
@@ -1078,6 +1090,20 @@ def test_who_aired_it_is_the_medium_the_evidence_names_after_on():
     # Only where what aired is the claim's object: another show on another channel says nothing of HBO.
     other = align("HBO aired Giada at Home in 2008.", "Her earlier cooking show aired on the Food Network.")
     assert not any(e.claim_text == "HBO" for e in other.substituted)
+
+
+def test_the_network_that_aired_it_is_the_medium_too():
+    # "X is the network that aired Y": X is the subject of the relative clause's verb; a show runs or
+    # airs on its network alike, and "the series" (or "it") is the article's show.
+    assert corrected("ABC is the network that aired The Millers.",
+                     "The series aired from 2013 to 2015 and ran 34 episodes over two seasons on CBS.") \
+        == "CBS is the network that aired The Millers."
+    assert corrected("The Food Network is a channel that ran Giada at Home.",
+                     "It first aired on October 18, 2008 on HBO.") == "HBO is a channel that ran Giada at Home."
+    assert not align("CBS is the network that aired The Millers.", "The series aired on CBS.").contradicts
+    # A relative clause about the noun, not the subject's doing: nothing is swapped.
+    other = align("ABC is the network that owns The Millers studio.", "The series aired on CBS.")
+    assert not any(e.claim_text == "ABC" and e.evidence_text == "CBS" for e in other.substituted)
 
 
 def test_the_scale_after_degrees_is_the_numbers_unit_not_a_name():

@@ -989,14 +989,49 @@ def _medium_of_the_verb(c_root, e_root) -> bool:
     """The subject of the claim's verb and the object of "on" (or "through", "via") of the same verb in the
     evidence, whose subject is the claim's object or a pronoun for it, play one role: "HBO aired the
     show" / "the show first aired on the Food Network", "Sony released the album" / "the album was
-    released on Columbia Records"."""
-    verb, e_verb = c_root.head, e_root.head.head
-    if c_root.dep_ != "nsubj" or e_root.dep_ != "pobj" or e_root.head.lower_ not in ("on", "through", "via") \
-            or verb.pos_ != "VERB" or e_verb.lemma_.lower() != verb.lemma_.lower():
+    released on Columbia Records". The subject of a copula whose noun the verb qualifies plays it too:
+    "ABC is the network that aired The Millers" / "The series ran on CBS"; a show airs or runs on its
+    network alike."""
+    verb = _verb_of_the_named(c_root)
+    e_verb = next((a for a in e_root.head.ancestors if a.pos_ == "VERB"), None)
+    if verb is None or e_verb is None or e_root.dep_ != "pobj" \
+            or e_root.head.lower_ not in ("on", "through", "via") or not _same_or_airing(verb, e_verb):
         return False
     objects = {t.lemma_.lower() for c in verb.children if c.dep_ == "dobj" for t in c.subtree if _content(t)}
-    subjects = [c for c in e_verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-    return bool(objects) and any(s.pos_ == "PRON" or objects & {t.lemma_.lower() for t in s.subtree} for s in subjects)
+    # A conjunct verb shares its first conjunct's subject ("The series aired ... and ran ... on CBS"),
+    # and a verb qualifying a noun has that noun for subject ("The multi-camera series aired ...").
+    first = e_verb
+    while first.dep_ == "conj" and first.head.pos_ in ("VERB", "AUX"):
+        first = first.head
+    subjects = [c for v in {e_verb, first} for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if first.dep_ == "acl":
+        subjects.append(first.head)
+    return bool(objects) and any(s.pos_ == "PRON" or objects & {t.lemma_.lower() for t in s.subtree}
+                                 or (s.pos_ == "NOUN" and any(c.lower_ == "the" for c in s.children))
+                                 for s in subjects)
+
+
+def _verb_of_the_named(tok):
+    """The verb whose subject ``tok`` is, directly or as the subject of "is the N that <verb>"."""
+    if tok.dep_ != "nsubj":
+        return None
+    if tok.head.pos_ == "VERB":
+        return tok.head
+    if tok.head.lemma_ == "be":
+        attr = next((c for c in tok.head.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+        clause = next((c for c in attr.children if c.dep_ == "relcl" and c.pos_ == "VERB"), None) if attr else None
+        if clause is not None and any(c.dep_ == "nsubj" and c.tag_ == "WDT" for c in clause.children):
+            return clause
+    return None
+
+
+#: Verbs that say a programme was shown on a network.
+_AIRING = {"air", "run", "broadcast", "premiere", "televise", "show"}
+
+
+def _same_or_airing(verb, e_verb) -> bool:
+    mine, theirs = verb.lemma_.lower(), e_verb.lemma_.lower()
+    return mine == theirs or (mine in _AIRING and theirs in _AIRING)
 
 
 def _agent_classifier(c_root, e_root) -> bool:
@@ -2488,8 +2523,13 @@ def _phrase_objects(claim, evidence, slot_edges) -> list[Edge]:
                for t in mine):
             continue  # a word of it is confirmed: the words that differ are the slots
         for e_obj in evidence:
-            if e_obj.dep_ != "pobj" or e_obj.pos_ != "NOUN" or e_obj.head.lower_ != prep.lower_ \
-                    or e_obj.head.head.lemma_.lower() != prep.head.lemma_.lower() or e_obj.head.head.i == e_obj.head.i:
+            if e_obj.dep_ != "pobj" or e_obj.pos_ != "NOUN":
+                continue
+            cause = _verb_caused(e_obj)
+            if not (e_obj.head.lower_ == prep.lower_ and e_obj.head.head.lemma_.lower() == prep.head.lemma_.lower()
+                    and e_obj.head.head.i != e_obj.head.i) and not (
+                    cause is not None and prep.lower_ == "by" and cause.lemma_.lower() == prep.head.lemma_.lower()
+                    and prep.head.tag_ == "VBN"):
                 continue
             theirs = _noun_phrase(e_obj)
             if any(_content(t) and t.lemma_.lower() in claim_words for t in theirs):
@@ -2504,6 +2544,22 @@ def _phrase_objects(claim, evidence, slot_edges) -> list[Edge]:
                             theirs.start_char, theirs.end_char, label=prep.lower_))
             break
     return out
+
+
+def _verb_caused(noun):
+    """The verb ``noun`` is said to bring about as its cause ("formed as the result of volcanic eruptions",
+    "closed because of a flood"): the cause plays the role of the agent of that verb in the passive
+    ("formed by earthquakes"). None otherwise."""
+    prep = noun.head
+    if prep.lower_ == "of" and prep.head.lemma_.lower() in ("result", "consequence") and prep.head.dep_ == "pobj":
+        verb = prep.head.head.head  # as (the) result of
+    elif prep.lower_ in ("because", "due"):
+        verb = prep.head  # the small model hangs the noun from "because" in "because of"
+    elif prep.lower_ in ("of", "to") and prep.head.lower_ in ("because", "due"):
+        verb = prep.head.head
+    else:
+        return None
+    return verb if verb.pos_ == "VERB" else None
 
 
 def _kind_object(mine, theirs):
