@@ -476,6 +476,34 @@ def test_the_cause_the_evidence_gives_is_the_agent_of_the_passive():
         != "Java was formed by volcanic eruptions ."
 
 
+def test_the_field_of_what_the_evidence_says_the_subject_is():
+    # "involved in politics" / "an American actor": the field of an actor is acting (WordNet derives
+    # "actor" from "act", "politician" from "politics").
+    evidence = "Ann Richards ( 1933 – 2006 ) was an American actor ."
+    assert corrected("Ann Richards was professionally involved in politics .", evidence) == \
+        "Ann Richards was professionally involved in acting ."
+    assert corrected("Ann Richards was involved in acting .",
+                     "Ann Richards was an American politician and the 45th Governor of Texas .") == \
+        "Ann Richards was involved in politics ."
+    assert not align("Ann Richards was involved in acting .", evidence).contradicts
+    # What the evidence says of someone else is no field of hers.
+    assert not any(e.evidence_text == "acting" for e in
+                   align("Ann Richards was involved in politics .", "Her father was an American actor .").edges)
+
+
+def test_a_comparative_without_than_is_settled_by_the_numbers_of_the_case_and_the_usual():
+    evidence = "The disease usually starts around the age of 50 and in inherited cases around the age of 60 ."
+    assert corrected("In inherited cases , the disease starts earlier .", evidence) == \
+        "In inherited cases , the disease starts later ."
+    assert not align("In inherited cases , the disease starts later .", evidence).contradicts
+    swapped = "The disease usually starts around the age of 60 and in inherited cases around the age of 50 ."
+    assert corrected("In inherited cases , the disease starts later .", swapped) == \
+        "In inherited cases , the disease starts earlier ."
+    # Evidence that does not name the case says nothing of which way.
+    assert not any(e.claim_text == "earlier" for e in align(
+        "In inherited cases , the disease starts earlier .", "The disease starts between the ages of 50 and 60 .").edges)
+
+
 def test_a_day_given_to_another_event_corrects_the_claims_verb():
     # The day is right, the event is not: the verb (with the objects the evidence does not confirm) takes
     # the evidence's, a passive-only participle in the claim's tense ("was born", not "bore").

@@ -2126,6 +2126,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
 
     _rewordings(claim, evidence, slot_edges, similar)
     _kinds(claim, evidence, slot_edges)
+    edges.extend(_fields(claim, evidence, slot_edges))
     _kind_nouns_name_no_value(claim, slot_edges)
     edges.extend(_phrase_objects(claim, evidence, slot_edges))
     edges.extend(_preposition_edges(claim, evidence, slot_edges))
@@ -2215,6 +2216,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     _order_of_events(claim, evidence, edges)
     _ranks(claim, evidence, edges)
     _reversed_comparison(claim, evidence, edges)
+    _compared_to_the_usual(claim, evidence, edges)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
@@ -2492,6 +2494,47 @@ def _kinds(claim, evidence, slot_edges) -> None:
         if last.tag_ == "JJ" and (noun := lexicon.noun_of(last.text)):
             # The object of "of" is a noun: "an American pornographic series" -> "the genre of pornography".
             edge.evidence_text = theirs.text[:last.idx - theirs.start_char] + noun
+
+
+def _fields(claim, evidence, slot_edges) -> list[Edge]:
+    """The field a claim puts its subject in ("was involved in politics", "worked in acting") is the
+    activity of what the evidence says the subject is: "an American actor" -> "involved in acting", "a
+    politician" -> "in politics" (lexicon.field_of). Only for a bare noun or -ing form after "in" that the
+    evidence does not confirm. Returns the edges of -ing forms, which are no slots; a noun's edge changes
+    in place."""
+    e_root, root = evidence[:].root, claim[:].root
+    theirs = next((c for c in e_root.children if c.dep_ == "nsubj"), None)
+    mine = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if e_root.lemma_.lower() != "be" or theirs is None or mine is None or not (
+            theirs.pos_ == "PRON" or {normalise(t.text) for t in mine.subtree if _content(t)}
+            & {normalise(t.text) for t in theirs.subtree}):
+        return []  # what the evidence says someone else is ("Her father was an actor") is no field of hers
+    agents = [c for c in e_root.children if c.dep_ == "attr" and c.pos_ == "NOUN"]
+    agents += [c for a in agents for c in a.conjuncts if c.pos_ == "NOUN"]
+    fields = [(a, f) for a in agents if (f := lexicon.field_of(a.lemma_))]
+    if not fields:
+        return []
+    out = []
+    for tok in claim:
+        if tok.head.lower_ != "in" or any(c.dep_ in ("det", "poss", "amod", "compound", "nummod", "dobj", "prep")
+                                          for c in tok.children):
+            continue
+        slot, edge = slot_edges.get(tok.i, (None, None))
+        gerund = tok.dep_ == "pcomp" and tok.tag_ == "VBG" and edge is None
+        if not gerund and not (tok.dep_ == "pobj" and tok.pos_ == "NOUN" and slot is not None
+                               and slot.kind == "noun" and edge.op == UNCONFIRMED):
+            continue
+        if any(f == tok.lower_ or f == tok.lemma_.lower() for _, f in fields):
+            if edge is not None:
+                edge.op = EQUAL  # "involved in politics" / "a politician": the same in other words
+            continue
+        agent, field = fields[0]
+        if edge is None:
+            edge = Edge("noun", UNCONFIRMED, tok.text, tok.idx, tok.idx + len(tok.text))
+            out.append(edge)
+        edge.op, edge.evidence_text = SUBSTITUTED, field
+        edge.evidence_start, edge.evidence_end = agent.idx, agent.idx + len(agent.text)
+    return out
 
 
 def _noun_phrase(noun):
@@ -2779,6 +2822,44 @@ def _reversed_comparison(claim, evidence, edges: list) -> None:
             new = counterpart[lemma[other.i]]
             edges.append(Edge("noun", SUBSTITUTED, tok.text, tok.idx, tok.idx + len(tok.text), new.text, new.idx,
                               new.idx + len(new.text), label=OPPOSITE, score=1.0))
+
+
+#: Comparatives said without "than", of a case against the usual one, by their direction, and their opposites.
+_COMPARED = {"earlier": -1, "sooner": -1, "younger": -1, "lower": -1, "fewer": -1, "later": 1, "older": 1,
+             "higher": 1}
+_OPPOSITE_COMPARED = {"earlier": "later", "sooner": "later", "younger": "older", "lower": "higher",
+                      "fewer": "more", "later": "earlier", "older": "younger", "higher": "lower"}
+
+
+def _compared_to_the_usual(claim, evidence, edges: list) -> None:
+    """A comparative with no "than" ("In inherited cases, the disease starts earlier") compares the case
+    the claim names with the usual one; the evidence that gives a number for each ("usually starts around
+    the age of 50 and in inherited cases around the age of 60") settles which way: "later". The usual
+    number is the one before the words naming the case, the case's the one after them."""
+    if any(t.lower_ == "than" for t in claim):
+        return
+    quality = next((t for t in claim if t.lower_ in _COMPARED and t.pos_ in ("ADV", "ADJ")), None)
+    case = next((t for t in claim if t.dep_ == "prep" and t.head.i == quality.head.i and t.i != quality.i),
+                None) if quality is not None else None
+    if case is None or any(e.claim_start == quality.idx for e in edges):
+        return
+    words = {t.lemma_.lower() for t in case.subtree if _content(t)}
+    named = [t.i for t in evidence if _content(t) and t.lemma_.lower() in words]
+    numbers = [t for t in evidence if t.like_num and t.pos_ == "NUM"]
+    if not words or len(named) != len(words) or len(numbers) != 2:
+        return
+    usual, this = numbers
+    try:
+        usual_value, value = float(usual.text.replace(",", "")), float(this.text.replace(",", ""))
+    except ValueError:
+        return
+    if not usual.i < min(named) and max(named) < this.i or value == usual_value:
+        return
+    edge = Edge("attribute", EQUAL, quality.text, quality.idx, quality.idx + len(quality.text), this.text, this.idx,
+                this.idx + len(this.text), score=1.0)
+    if (value > usual_value) != (_COMPARED[quality.lower_] > 0):
+        edge.op, edge.label, edge.evidence_text = SUBSTITUTED, OPPOSITE, _OPPOSITE_COMPARED[quality.lower_]
+    edges.append(edge)
 
 
 def _year_after(evidence, phrase: str) -> int | None:

@@ -280,6 +280,40 @@ def noun_of(adjective: str) -> str | None:
     return max(sorted(tally), key=tally.get) if tally else None
 
 
+@lru_cache(maxsize=20_000)
+def field_of(agent: str) -> str | None:
+    """The activity an agent noun names the doer of, as a noun: "politician" -> "politics", "lawyer" ->
+    "law", "actor" -> "acting", "singer" -> "singing" (a noun of the same stem WordNet derives from the
+    word, else the -ing form of the verb it derives it from). None when WordNet gives neither."""
+    low = agent.lower()
+    if not low.isalpha():
+        return None
+    nouns, verbs = set(), set()
+    for lemma in _own_lemmas(low, "n"):
+        for r in _derivations(lemma):
+            name = r.name()
+            if not name.isalpha() or not name.islower() or name[:3] != low[:3]:
+                continue
+            if r.synset().pos() == "n" and len(name) <= len(low) and not name.endswith("ship"):
+                nouns.add(name)
+            elif r.synset().pos() == "v":
+                verbs.add(name)
+    if nouns:
+        return min(nouns, key=lambda n: (len(n), n))
+    return gerund(min(verbs, key=lambda v: (len(v), v))) if verbs else None
+
+
+def gerund(verb: str) -> str:
+    """The -ing form of a verb's lemma: "act" -> "acting", "write" -> "writing", "run" -> "running"."""
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        return verb[:-1] + "ing"
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", verb):
+        return verb + verb[-1] + "ing"  # one syllable ending in consonant-vowel-consonant
+    return verb + "ing"
+
+
 #: Kinds of place a claim's place is compared by: "in Europe" is corrected by a continent, "in Thailand"
 #: by a country, not by the city the evidence also names.
 PLACE_KINDS = {"continent": "continent.n.01", "country": "country.n.02", "city": "city.n.01"}
