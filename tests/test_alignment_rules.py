@@ -31,6 +31,9 @@ def test_unable_to_and_yet_to_take_the_tense_of_the_construction():
                      "The band appears on television every week.") == "The band appeared on television."
     c = corrected("The singer failed to win the contest.", "The singer won the contest in 1999.")
     assert c == "The singer won the contest."
+    # The date "not yet" held at goes with it: "appeared in a film as of 2016" says nothing more.
+    assert corrected("The band has yet to appear on television as of 2016.",
+                     "The band appeared on television in 1990.") == "The band appeared on television."
 
 
 @pytest.mark.parametrize("claim, expected", [
@@ -502,6 +505,18 @@ def test_a_comparative_without_than_is_settled_by_the_numbers_of_the_case_and_th
     # Evidence that does not name the case says nothing of which way.
     assert not any(e.claim_text == "earlier" for e in align(
         "In inherited cases , the disease starts earlier .", "The disease starts between the ages of 50 and 60 .").edges)
+
+
+def test_a_count_in_a_year_is_the_number_of_items_the_evidence_dates_that_year():
+    evidence = ("Kutcher appeared in more comedies , including Guess Who ( 2005 ) , A Lot Like Love ( 2005 ) , "
+                "What Happens in Vegas ( 2008 ) , and No Strings Attached ( 2011 ) .")
+    assert corrected("Ashton Kutcher was in three films in 2005 .", evidence) == \
+        "Ashton Kutcher was in two films in 2005 ."
+    assert corrected("Ashton Kutcher was in 3 films in 2005 .", evidence) == "Ashton Kutcher was in 2 films in 2005 ."
+    assert not align("Ashton Kutcher was in two films in 2005 .", evidence).contradicts
+    # One dated item is no count.
+    assert corrected("Ashton Kutcher was in three films in 2008 .", evidence) != \
+        "Ashton Kutcher was in one films in 2008 ."
 
 
 def test_a_day_given_to_another_event_corrects_the_claims_verb():

@@ -2127,6 +2127,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     _rewordings(claim, evidence, slot_edges, similar)
     _kinds(claim, evidence, slot_edges)
     edges.extend(_fields(claim, evidence, slot_edges))
+    _counted_in_the_year(claim, evidence, slot_edges)
     _kind_nouns_name_no_value(claim, slot_edges)
     edges.extend(_phrase_objects(claim, evidence, slot_edges))
     edges.extend(_preposition_edges(claim, evidence, slot_edges))
@@ -2329,7 +2330,7 @@ def _denied_values(evidence, slot_edges) -> None:
             edge.evidence_start, edge.evidence_end = chosen.start_char, chosen.end_char
 
 
-def _as_of(tok) -> bool:
+def as_of_date(tok) -> bool:
     """ "as of 2016": the date the statement holds at, not the date of an event."""
     return tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.lower_ == "as"
 
@@ -2339,10 +2340,10 @@ def _reference_times(claim, evidence, slot_edges) -> None:
     date the evidence holds at ("as of 2021, the city had ..."): the year of an event the evidence tells
     ("the 1992 film") is no other value of it."""
     for slot, edge in slot_edges.values():
-        if slot.kind != "date" or edge.op != SUBSTITUTED or not _as_of(claim[slot.i:slot.j].root):
+        if slot.kind != "date" or edge.op != SUBSTITUTED or not as_of_date(claim[slot.i:slot.j].root):
             continue
         theirs = evidence.char_span(edge.evidence_start, edge.evidence_end, alignment_mode="expand")
-        if theirs is None or not _as_of(theirs.root):
+        if theirs is None or not as_of_date(theirs.root):
             edge.op = UNCONFIRMED
 
 
@@ -2535,6 +2536,31 @@ def _fields(claim, evidence, slot_edges) -> list[Edge]:
         edge.op, edge.evidence_text = SUBSTITUTED, field
         edge.evidence_start, edge.evidence_end = agent.idx, agent.idx + len(agent.text)
     return out
+
+
+def _counted_in_the_year(claim, evidence, slot_edges) -> None:
+    """A count of things in a year ("was in two films in 2005") against a list that dates each thing
+    ("Guess Who ( 2005 ) , A Lot Like Love ( 2005 ) , What Happens in Vegas ( 2005 )"): the number of
+    items dated that year is the count's counterpart, written as the claim writes it ("three")."""
+    for slot, edge in slot_edges.values():
+        number = claim[slot.i]
+        if slot.kind != "number" or edge.op == EQUAL or slot.j != slot.i + 1 or number.dep_ != "nummod":
+            continue
+        years = [t for t in claim if _is_year(t) and t.dep_ == "pobj" and t.head.lower_ == "in"]
+        if len(years) != 1:
+            continue
+        year = years[0]
+        dated = [t for t in evidence if t.text == year.text and 0 < t.i < len(evidence) - 1
+                 and evidence[t.i - 1].text == "(" and evidence[t.i + 1].text == ")"]
+        if len(dated) < 2:
+            continue
+        if len(dated) == number_value(number.text):
+            edge.op = EQUAL
+            continue
+        words = {v: w for w, v in WORD_NUMBERS.items()}
+        edge.op, edge.evidence_text = SUBSTITUTED, (words.get(len(dated), str(len(dated)))
+                                                    if number.lower_ in WORD_NUMBERS else str(len(dated)))
+        edge.evidence_start, edge.evidence_end = dated[-1].idx, dated[-1].idx + len(dated[-1].text)
 
 
 def _noun_phrase(noun):

@@ -26,8 +26,8 @@ import re
 from ..judging import lexicon
 from ..judging.rules import NEGATIONS
 from ..report import Substitution, Suggestion
-from .align import (EQUAL, NEGATIVE_IMPLICATIVES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, yet_to,
-                    opposite_directions, align, coordinated_noun, negative_implicative, other_than, phrase_start)
+from .align import (EQUAL, NEGATIVE_IMPLICATIVES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, as_of_date,
+                    yet_to, opposite_directions, align, coordinated_noun, negative_implicative, other_than, phrase_start)
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
@@ -719,7 +719,15 @@ def _drop_implicative(claim: str, alignment: Alignment, implicative, sub) -> Sub
         form = finite.text + " " + form
     if implicative.start == 0 and not modal:
         form = form[:1].upper() + form[1:]
-    return sub(finite.idx, verb.idx + len(verb.text), form)
+    end = verb.idx + len(verb.text)
+    as_of = next((t for t in doc[verb.i + 1:] if t.lower_ == "as" and t.head.i == verb.i
+                  and any(as_of_date(d) for d in t.subtree)), None)
+    if yet_to(finite) and as_of is not None and as_of.i - 1 > verb.i:
+        # "has yet to appear in a film as of 2016" -> "appeared in a film": the date the "not yet" held
+        # at goes with it.
+        before, last = doc[as_of.i - 1], as_of.right_edge
+        return sub(finite.idx, last.idx + len(last.text), form + claim[end:before.idx + len(before.text)])
+    return sub(finite.idx, end, form)
 
 
 def _passive_form(finite, verb) -> str:
