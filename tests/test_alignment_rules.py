@@ -641,6 +641,15 @@ def test_a_participle_without_an_auxiliary_is_read_as_a_past_tense():
         "David Spade starred in Joe Dirt 2 : Beautiful Loser ."
 
 
+def test_a_place_in_apposition_locates_its_own_place_not_the_subject():
+    # "Stavanger , Norway" says where Stavanger is; "European Capital of Culture" where the city is.
+    evidence = "The city was European Capital of Culture together with Stavanger , Norway , in 2008 ."
+    assert corrected("Liverpool is in Australia .", evidence) == "Liverpool is in Europe ."
+    # Where the first place is where the subject is, so is the second.
+    assert corrected("Ann Lee was born in Italy .", "Ann Lee was born in Paris , France , to German parents .") \
+        == "Ann Lee was born in France ."
+
+
 def test_places_in_different_relations_do_not_pair():
     # "on Earth" qualifies a noun (the range of a superlative); "along the southern edge of Siberia"
     # places the verb's event: another preposition, another governor, no shared role.

@@ -1406,15 +1406,17 @@ def _maybe_within(claim_span, evidence, best: Slot) -> bool:
 
 def _place_of_the_same_kind(claim_text: str, evidence, best: Slot):
     """A place for a place of the same kind (continent, country, city; by WordNet): where the chosen
-    counterpart of the claim's place is another kind of place ("in Europe" / "together with Sydney"), the
-    evidence's place of the claim's kind, or the place an adjective of origin names ("Australian Capital
-    of Culture" -> Australia). Returns (evidence token, place name) or None."""
+    counterpart of the claim's place is another kind of place ("in Europe" / "together with Sydney") or
+    the place of another place ("together with Stavanger , Norway"), the evidence's place of the claim's
+    kind, or the place an adjective of origin names ("European Capital of Culture" -> Europe). Returns
+    (evidence token, place name) or None."""
     mine = lexicon.place_kinds(claim_text)
-    if not mine or lexicon.place_kinds(evidence[best.i:best.j].text) & mine:
+    if not mine or lexicon.place_kinds(evidence[best.i:best.j].text) & mine \
+            and not _locates_a_place(evidence[best.i:best.j].root):
         return None
     for ent in evidence.ents:
         if ent.label_ in ("GPE", "LOC") and ent.text.lower() != claim_text.lower() \
-                and lexicon.place_kinds(ent.text) & mine:
+                and lexicon.place_kinds(ent.text) & mine and not _locates_a_place(ent.root):
             return ent[0], ent.text
         # A part of a place named by its direction stands for the place at the claim's granularity:
         # "a country in Europe" / "in North Africa" -> "in Africa".
@@ -1428,6 +1430,15 @@ def _place_of_the_same_kind(claim_text: str, evidence, best: Slot):
             if place and place.lower() != claim_text.lower() and lexicon.place_kinds(place) & mine:
                 return t, place
     return None
+
+
+def _locates_a_place(tok) -> bool:
+    """A place in apposition to a place ("Stavanger , Norway") says where that place is, not where the
+    claim's subject is (the small model often leaves the first place untagged) - unless that place is
+    where something is or comes from ("born in Paris , France")."""
+    head = tok.head
+    return tok.dep_ == "appos" and head.pos_ == "PROPN" and head.ent_type_ in ("GPE", "LOC", "") \
+        and not (head.dep_ == "pobj" and head.head.lower_ in ("in", "at", "near", "from"))
 
 
 def _substitute(edge: Edge, span, used: set) -> None:
