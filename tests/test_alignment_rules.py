@@ -519,6 +519,18 @@ def test_a_count_in_a_year_is_the_number_of_items_the_evidence_dates_that_year()
         "Ashton Kutcher was in one films in 2008 ."
 
 
+def test_the_act_the_evidence_names_by_a_noun_is_the_claims_verb():
+    # "the increase in food security": the act is "increase", done to the claim's object.
+    evidence = "Effects include the increase in food security from higher crop yields ."
+    assert corrected("Global warming threatens food security .", evidence) == "Global warming increases food security ."
+    same = align("Global warming threatened food security .",
+                 "Effects include the threat to food security from lower crop yields .")
+    assert not same.contradicts and [e.op for e in same.edges if e.kind == "predicate"] == ["equal"]
+    assert corrected("The drought lowered food security .", evidence) == "The drought increased food security ."
+    # Another object, or the claim's own verb somewhere in the evidence: no such counterpart.
+    assert not any(e.kind == "predicate" for e in align("Global warming threatens water supplies .", evidence).edges)
+
+
 def test_a_day_given_to_another_event_corrects_the_claims_verb():
     # The day is right, the event is not: the verb (with the objects the evidence does not confirm) takes
     # the evidence's, a passive-only participle in the claim's tense ("was born", not "bore").

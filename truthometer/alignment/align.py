@@ -2165,6 +2165,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             predicate.op = UNCONFIRMED
     if predicate is None and implicative is None:
         predicate = _dated_event(claim, evidence, root, slot_edges, similar)
+    if predicate is None and implicative is None:
+        predicate = _nominalised_predicate(claim, evidence, root)
     if predicate is not None:
         edges.append(predicate)
 
@@ -3127,6 +3129,27 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
         return None  # a verb found by its complements alone is a counterpart only as a correction
     edge.op = UNCONFIRMED
     return edge
+
+
+def _nominalised_predicate(claim, evidence, root) -> Edge | None:
+    """The claim's verb against the act the evidence names by a noun with the claim's object after "to" or
+    "in": "Global warming threatens food security" / "... include the increase in food security" -> the
+    verb "increase" (lexicon.verb_of); the same verb confirms. Only where the evidence has no verb of the
+    claim's."""
+    obj = next((c for c in root.children if c.dep_ == "dobj" and c.pos_ == "NOUN"), None)
+    if root.pos_ != "VERB" or obj is None or any(t.lemma_.lower() == root.lemma_.lower() for t in evidence):
+        return None
+    for noun in evidence:
+        if noun.pos_ != "NOUN" or any(c.lower_ == "no" for c in noun.children):
+            continue
+        prep = next((c for c in noun.children if c.dep_ == "prep" and c.lower_ in ("to", "in")), None)
+        target = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
+        if target is None or target.lemma_.lower() != obj.lemma_.lower() or (verb := lexicon.verb_of(noun.lemma_)) \
+                is None:
+            continue
+        return Edge("predicate", EQUAL if verb == root.lemma_.lower() else SUBSTITUTED, root.text, root.idx,
+                    root.idx + len(root.text), verb, noun.idx, noun.idx + len(noun.text), label=root.dep_)
+    return None
 
 
 def _period_bound_stated(root, e_verb) -> bool:

@@ -342,6 +342,9 @@ def _verb_like(alignment: Alignment, edge, new: str) -> str:
     e = next((t for t in alignment.evidence_doc if t.idx == edge.evidence_start), None)
     if c is None or e is None or c.tag_ == e.tag_:
         return new
+    if e.pos_ == "NOUN":
+        # The act the evidence names by a noun ("the threat to food security"): ``new`` is its verb.
+        return third_person(new) if c.tag_ == "VBZ" else past_tense(new) if c.tag_ == "VBD" else new
     if e.tag_ == "VBN" and e.lemma_.lower() in PASSIVE_ONLY and c.tag_ in ("VBD", "VBZ"):
         return ("was " if c.tag_ == "VBD" else "is ") + new  # "graduated" -> "was born", not "bore"
     if c.tag_ == "VBD":
@@ -362,8 +365,8 @@ def _with_preposition(alignment: Alignment, edge, end: int, new: str) -> tuple[i
     "directed X" becomes "directed X", and "directed X" by "starred in X" becomes "starred in X"."""
     c = next((t for t in alignment.claim_doc if t.idx == edge.claim_start), None)
     e = next((t for t in alignment.evidence_doc if t.idx == edge.evidence_start), None)
-    if c is None or e is None:
-        return end, new
+    if c is None or e is None or e.pos_ == "NOUN":
+        return end, new  # a noun's preposition ("the threat to") is not its verb's
     mine, theirs = _verb_preposition(c), _verb_preposition(e)
     if mine is not None and _object_follows(e):
         return mine.idx + len(mine.text), new

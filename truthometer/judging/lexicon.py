@@ -303,6 +303,21 @@ def field_of(agent: str) -> str | None:
     return gerund(min(verbs, key=lambda v: (len(v), v))) if verbs else None
 
 
+@lru_cache(maxsize=20_000)
+def verb_of(noun: str) -> str | None:
+    """The verb a noun names the act of: "increase" -> "increase", "reduction" -> "reduce" (a verb of the
+    same stem WordNet derives the noun from, in its frequent senses), "threat" -> "threaten". None when
+    WordNet gives none."""
+    low = noun.lower()
+    if not low.isalpha():
+        return None
+    verbs = {r.name() for lemma in _own_lemmas(low, "n") for r in _derivations(lemma)
+             if r.synset().pos() == "v" and r.name().isalpha() and r.name()[:4] == low[:4]}
+    if not verbs and _senses(low, "n") and _senses(low + "en", "v"):
+        return low + "en"  # WordNet has no pointer between "threat" and "threaten"
+    return min(verbs, key=lambda v: (len(v), v)) if verbs else None
+
+
 def gerund(verb: str) -> str:
     """The -ing form of a verb's lemma: "act" -> "acting", "write" -> "writing", "run" -> "running"."""
     if verb.endswith("ie"):
