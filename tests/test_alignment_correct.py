@@ -453,14 +453,13 @@ def test_long_names_alike_but_for_one_word_are_two_names():
 
 
 def test_a_contradicted_claim_with_no_differing_slot_is_corrected_by_its_negation():
-    # The evidence contradicts "formed by earthquakes" without naming what differs in a slot the
-    # alignment can place; told the checker's verdict, the corrector proposes the negation.
-    claim = "Java was formed by earthquakes ."
-    evidence = ("Formed mostly as the result of volcanic eruptions , Java is the 13th largest island in the "
-                "world and the fifth largest in Indonesia .")
+    # The evidence contradicts "got married" without naming what differs in a slot the alignment can
+    # place; told the checker's verdict, the corrector proposes the negation.
+    claim = "In 1986 , Tatum O'Neal got married ."
+    evidence = "In 1986 , O'Neal lost her life in a car accident ."
     assert suggest_correction(claim, evidence) is None  # not told it is contradicted: nothing to say
     s = suggest_correction(claim, evidence, contradicted=True)
-    assert s is not None and s.corrected == "Java was not formed by earthquakes ."
+    assert s is not None and s.corrected == "In 1986 , Tatum O'Neal did not get married ."
     [sub] = s.substitutions
     assert sub.kind == "negation" and sub.evidence == evidence
     assert "negation" in s.note

@@ -489,6 +489,9 @@ def test_the_field_of_what_the_evidence_says_the_subject_is():
                      "Ann Richards was an American politician and the 45th Governor of Texas .") == \
         "Ann Richards was involved in politics ."
     assert not align("Ann Richards was involved in acting .", evidence).contradicts
+    # "worked in film" names a medium, which no person's noun is derived from: not a field.
+    assert not any(e.kind == "noun" and e.op == "substituted" for e in
+                   align("Ekta Kapoor only worked in film .", "Ekta Kapoor is an Indian television producer .").edges)
     # What the evidence says of someone else is no field of hers.
     assert not any(e.evidence_text == "acting" for e in
                    align("Ann Richards was involved in politics .", "Her father was an American actor .").edges)
@@ -529,6 +532,18 @@ def test_the_act_the_evidence_names_by_a_noun_is_the_claims_verb():
     assert corrected("The drought lowered food security .", evidence) == "The drought increased food security ."
     # Another object, or the claim's own verb somewhere in the evidence: no such counterpart.
     assert not any(e.kind == "predicate" for e in align("Global warming threatens water supplies .", evidence).edges)
+
+
+def test_lack_of_what_the_evidence_states_goes_and_a_negative_prefix_goes_before_a_synonym():
+    evidence = "The concert is recognised as a successful project , generating both awareness and considerable funds ."
+    assert corrected("The concert generated lack of awareness and insignificant funds .", evidence) == \
+        "The concert generated awareness and significant funds ."
+    # The evidence's own word where the claim's, less its prefix, is not a synonym of it.
+    assert corrected("The concert generated unimportant funds .", evidence) == \
+        "The concert generated considerable funds ."
+    # What the evidence denies too stays lacking.
+    assert not any(e.kind == "lack" for e in align("The concert generated lack of awareness .",
+                                                   "The concert generated no awareness .").edges)
 
 
 def test_a_day_given_to_another_event_corrects_the_claims_verb():

@@ -517,16 +517,16 @@ def test_a_contradicted_sentence_whose_evidence_fills_no_slot_is_offered_its_neg
     from truthometer.pipeline import Checker
     from truthometer.report import Evidence, SentenceResult
 
-    claim = "Java was formed by earthquakes."
-    evidence = Evidence("Formed mostly as the result of volcanic eruptions, Java is the 13th largest island in "
-                        "the world.", "reference", "java.md #1", 0.7, "contradiction", probability=0.8)
+    claim = "In 1986, Tatum O'Neal got married."
+    evidence = Evidence("In 1986, O'Neal lost her life in a car accident.", "reference", "oneal.md #1", 0.7,
+                        "contradiction", probability=0.8)
     result = SentenceResult(0, claim, 0, len(claim), "contradicted", "contradicted", 0.7, [evidence])
     Checker()._suggest([(result, None, [], None)])
-    assert result.suggestion is not None and result.suggestion.corrected == "Java was not formed by earthquakes."
-    assert result.suggestion.substitutions[0].evidence_locator == "reference: java.md #1"
+    assert result.suggestion is not None and result.suggestion.corrected == "In 1986, Tatum O'Neal did not get married."
+    assert result.suggestion.substitutions[0].evidence_locator == "reference: oneal.md #1"
     # Evidence that merely relates to the sentence is no ground for negating it.
     related = SentenceResult(0, claim, 0, len(claim), "contradicted", "contradicted", 0.7,
-                             [Evidence(evidence.text, "reference", "java.md #1", 0.7, "related")])
+                             [Evidence(evidence.text, "reference", "oneal.md #1", 0.7, "related")])
     Checker()._suggest([(related, None, [], None)])
     assert related.suggestion is None
 

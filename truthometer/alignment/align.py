@@ -2231,6 +2231,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     _ranks(claim, evidence, edges)
     _reversed_comparison(claim, evidence, edges)
     _compared_to_the_usual(claim, evidence, edges)
+    _lacks(claim, evidence, edges)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
@@ -2536,8 +2537,9 @@ def _fields(claim, evidence, slot_edges) -> list[Edge]:
         slot, edge = slot_edges.get(tok.i, (None, None))
         gerund = tok.dep_ == "pcomp" and tok.tag_ == "VBG" and edge is None
         if not gerund and not (tok.dep_ == "pobj" and tok.pos_ == "NOUN" and slot is not None
-                               and slot.kind == "noun" and edge.op == UNCONFIRMED):
-            continue
+                               and slot.kind == "noun" and edge.op == UNCONFIRMED
+                               and (lexicon.names_a_field(tok.lower_) or lexicon.names_a_field(tok.lemma_))):
+            continue  # "worked in film" names a medium, not a field a person of the evidence's works in
         if any(f == tok.lower_ or f == tok.lemma_.lower() for _, f in fields):
             if edge is not None:
                 edge.op = EQUAL  # "involved in politics" / "a politician": the same in other words
@@ -2760,7 +2762,7 @@ def _inside_name(claim_span, tok) -> bool:
     return tok.text[:1].isupper() and tok.i > 0 and (tok.pos_ == "PROPN" or bool(tok.ent_type_))
 
 
-_NEGATIVE_PREFIXES = ("non", "un", "in", "im", "il", "ir", "dis", "anti", "counter", "mis")
+NEGATIVE_PREFIXES = ("non", "un", "in", "im", "il", "ir", "dis", "anti", "counter", "mis")
 
 
 def _derived(a: str, b: str) -> bool:
@@ -2771,7 +2773,7 @@ def _derived(a: str, b: str) -> bool:
         return False
     short, long_ = sorted((a, b), key=len)
     return not any(long_ == p + short or long_.startswith(p) and not short.startswith(p) and short in long_
-                   for p in _NEGATIVE_PREFIXES)
+                   for p in NEGATIVE_PREFIXES)
 
 
 def _qualifies_the_same(mine, theirs) -> bool:
@@ -2899,6 +2901,30 @@ def _compared_to_the_usual(claim, evidence, edges: list) -> None:
     if (value > usual_value) != (_COMPARED[quality.lower_] > 0):
         edge.op, edge.label, edge.evidence_text = SUBSTITUTED, OPPOSITE, _OPPOSITE_COMPARED[quality.lower_]
     edges.append(edge)
+
+
+#: Nouns that deny their "of" object: "generated lack of awareness" says none was generated.
+_LACKING = {"lack", "absence", "shortage", "want"}
+
+
+def _lacks(claim, evidence, edges: list) -> None:
+    """"lack of X" in the claim where the evidence states X itself in the same relation, undenied
+    ("generated lack of awareness" / "generating both awareness"): "lack of" is the claim's error, an edge
+    of kind "lack" (in place of the noun's) whose correction drops it."""
+    equal = {e.claim_start: e for e in edges if e.op == EQUAL}
+    for tok in claim:
+        of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        obj = next((c for c in of.children if c.dep_ == "pobj"), None) if of is not None else None
+        if tok.lemma_.lower() not in _LACKING or tok.pos_ != "NOUN" or obj is None or obj.idx not in equal:
+            continue
+        theirs = next((t for t in evidence if t.idx == equal[obj.idx].evidence_start), None)
+        if theirs is None or theirs.head.lemma_.lower() in _LACKING or _negated_at(evidence, theirs.head.i) \
+                or any(c.lower_ in ("no", "little") for c in theirs.children) \
+                or theirs.head.lemma_.lower() != tok.head.lemma_.lower():
+            continue
+        edges[:] = [e for e in edges if e.claim_start != tok.idx]
+        edges.append(Edge("lack", SUBSTITUTED, claim.text[tok.idx:of.idx + len(of.text)], tok.idx,
+                          of.idx + len(of.text), theirs.text, theirs.idx, theirs.idx + len(theirs.text)))
 
 
 def _year_after(evidence, phrase: str) -> int | None:

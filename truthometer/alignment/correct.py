@@ -26,8 +26,9 @@ import re
 from ..judging import lexicon
 from ..judging.rules import NEGATIONS
 from ..report import Substitution, Suggestion
-from .align import (EQUAL, NEGATIVE_IMPLICATIVES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment, as_of_date,
-                    yet_to, opposite_directions, align, coordinated_noun, negative_implicative, other_than, phrase_start)
+from .align import (EQUAL, NEGATIVE_IMPLICATIVES, NEGATIVE_PREFIXES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment,
+                    align, as_of_date, coordinated_noun, negative_implicative, opposite_directions, other_than,
+                    phrase_start, yet_to)
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
@@ -116,6 +117,11 @@ def apply_substitutions(sentence: str, substitutions: list[Substitution]) -> str
 
 def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: str, locator: str) -> Substitution:
     start, end = edge.claim_start, edge.claim_end
+    if edge.kind == "lack":
+        # "generated lack of awareness" -> "generated awareness": the denying noun goes.
+        end += len(claim[end:]) - len(claim[end:].lstrip(" "))
+        return Substitution(claim[start:end], "", start, end, kind="negation", evidence=evidence_text,
+                            evidence_locator=locator)
     evidence_new = edge.evidence_text
     if edge.kind == "noun":
         # A phrase for a phrase: the noun with its compound modifiers ("music video" -> "espionage film").
@@ -124,6 +130,7 @@ def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: st
         # A modifier with its own modifiers: "a romantic film" -> "a psychological thriller film".
         evidence_new, ev_start = _modifier_phrase(alignment, edge)
         start, evidence_new, ev_start = _with_negating_prefix(alignment, edge, start, evidence_new, ev_start)
+        evidence_new = _without_negative_prefix(edge, evidence_new)
         end = _with_unconfirmed_classifiers(alignment, edge, end)
     else:
         ev_start = edge.evidence_start
@@ -402,6 +409,19 @@ def _with_negating_prefix(alignment: Alignment, edge, start: int, new: str, ev_s
     if mine is not None and (theirs is None or mine.lower_ != theirs.lower_):
         start = mine.idx
     return start, new, ev_start
+
+
+def _without_negative_prefix(edge, new: str) -> str:
+    """The claim's own word less its negative prefix, where that is what the evidence says in other words:
+    "insignificant funds" / "considerable funds" -> "significant funds" (WordNet's similar adjectives)."""
+    old = edge.claim_text
+    if " " in old or " " in new:
+        return new
+    for prefix in NEGATIVE_PREFIXES:
+        base = old[len(prefix):]
+        if old.lower().startswith(prefix) and len(base) > 3 and lexicon.similar_adjectives(base.lower(), new.lower()):
+            return base
+    return new
 
 
 def _with_unconfirmed_classifiers(alignment: Alignment, edge, end: int) -> int:

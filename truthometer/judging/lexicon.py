@@ -318,6 +318,14 @@ def verb_of(noun: str) -> str | None:
     return min(verbs, key=lambda v: (len(v), v)) if verbs else None
 
 
+@lru_cache(maxsize=20_000)
+def names_a_field(noun: str) -> bool:
+    """Whether WordNet derives a person's noun from the noun, which names the field that person works in:
+    "politics" (politician), "music" (musician), "science" (scientist); not "film" or "television"."""
+    return any(r.synset().pos() == "n" and r.synset().lexname() == "noun.person"
+               for lemma in _own_lemmas(noun.lower(), "n") for r in _derivations(lemma))
+
+
 def gerund(verb: str) -> str:
     """The -ing form of a verb's lemma: "act" -> "acting", "write" -> "writing", "run" -> "running"."""
     if verb.endswith("ie"):
