@@ -2198,6 +2198,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
         and predicate.evidence_start == evidence[ev_pred].idx and not restated and not opposite_verb
     mismatch = ev_pred is not None and claim_negated != evidence_negated and (coverage >= 0.5 or restated) \
         and not _object_unstated(claim, root, evidence, slot_edges) and not other_verb
+    if mismatch and evidence_negated and not claim_negated and _lacked_object(root):
+        mismatch = False  # "showed a lack of efficacy" says what "showed no efficacy" says
     negation_stands = (mismatch and claim_negated and implicative is None
                        and _negated_slot_filled_otherwise(claim, slot_edges))
     if negation_stands:
@@ -2907,10 +2909,17 @@ def _compared_to_the_usual(claim, evidence, edges: list) -> None:
 _LACKING = {"lack", "absence", "shortage", "want"}
 
 
+def _lacked_object(verb) -> bool:
+    """The verb's object is a lack of something ("generated a lack of awareness")."""
+    return any(c.dep_ == "dobj" and c.lemma_.lower() in _LACKING and any(p.lower_ == "of" for p in c.children)
+               for c in verb.children)
+
+
 def _lacks(claim, evidence, edges: list) -> None:
     """"lack of X" in the claim where the evidence states X itself in the same relation, undenied
     ("generated lack of awareness" / "generating both awareness"): "lack of" is the claim's error, an edge
-    of kind "lack" (in place of the noun's) whose correction drops it."""
+    of kind "lack" (in place of the noun's) whose correction drops it. Denied there too ("no awareness",
+    "a lack of awareness"), the lack is confirmed."""
     equal = {e.claim_start: e for e in edges if e.op == EQUAL}
     for tok in claim:
         of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
@@ -2918,11 +2927,17 @@ def _lacks(claim, evidence, edges: list) -> None:
         if tok.lemma_.lower() not in _LACKING or tok.pos_ != "NOUN" or obj is None or obj.idx not in equal:
             continue
         theirs = next((t for t in evidence if t.idx == equal[obj.idx].evidence_start), None)
-        if theirs is None or theirs.head.lemma_.lower() in _LACKING or _negated_at(evidence, theirs.head.i) \
-                or any(c.lower_ in ("no", "little") for c in theirs.children) \
-                or theirs.head.lemma_.lower() != tok.head.lemma_.lower():
+        if theirs is None or theirs.head.lemma_.lower() != tok.head.lemma_.lower():
+            continue
+        denial = next((c for c in theirs.children if c.lower_ in ("no", "little")), None) or (
+            theirs.head if theirs.head.lemma_.lower() in _LACKING else None)
+        if denial is None and _negated_at(evidence, theirs.head.i):
             continue
         edges[:] = [e for e in edges if e.claim_start != tok.idx]
+        if denial is not None:  # "a lack of awareness" / "no awareness": the same
+            edges.append(Edge("noun", EQUAL, tok.text, tok.idx, tok.idx + len(tok.text), denial.text, denial.idx,
+                              denial.idx + len(denial.text)))
+            continue
         edges.append(Edge("lack", SUBSTITUTED, claim.text[tok.idx:of.idx + len(of.text)], tok.idx,
                           of.idx + len(of.text), theirs.text, theirs.idx, theirs.idx + len(theirs.text)))
 
