@@ -1180,6 +1180,9 @@ def test_the_network_that_aired_it_is_the_medium_too():
     assert corrected("The Food Network is a channel that ran Giada at Home.",
                      "It first aired on October 18, 2008 on HBO.") == "HBO is a channel that ran Giada at Home."
     assert not align("CBS is the network that aired The Millers.", "The series aired on CBS.").contradicts
+    # Another thing that aired on another network says nothing of this one's.
+    assert not any(e.claim_text == "ABC" for e in
+                   align("ABC aired The Millers.", "The company aired its ads on CBS.").substituted)
     # A relative clause about the noun, not the subject's doing: nothing is swapped.
     other = align("ABC is the network that owns The Millers studio.", "The series aired on CBS.")
     assert not any(e.claim_text == "ABC" and e.evidence_text == "CBS" for e in other.substituted)

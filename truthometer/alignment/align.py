@@ -1006,9 +1006,9 @@ def _medium_of_the_verb(c_root, e_root) -> bool:
     subjects = [c for v in {e_verb, first} for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
     if first.dep_ == "acl":
         subjects.append(first.head)
-    return bool(objects) and any(s.pos_ == "PRON" or objects & {t.lemma_.lower() for t in s.subtree}
-                                 or (s.pos_ == "NOUN" and any(c.lower_ == "the" for c in s.children))
-                                 for s in subjects)
+    return bool(objects) and any(
+        s.pos_ == "PRON" or objects & {t.lemma_.lower() for t in s.subtree}
+        or (s.lemma_.lower() in _SHOWS and any(c.lower_ in ("the", "this") for c in s.children)) for s in subjects)
 
 
 def _verb_of_the_named(tok):
@@ -1025,8 +1025,10 @@ def _verb_of_the_named(tok):
     return None
 
 
-#: Verbs that say a programme was shown on a network.
+#: Verbs that say a programme was shown on a network, and nouns by which an article names its programme
+#: ("The series aired on CBS" in The Millers' article).
 _AIRING = {"air", "run", "broadcast", "premiere", "televise", "show"}
+_SHOWS = {"series", "show", "programme", "program", "sitcom", "serial", "film", "movie", "episode", "season"}
 
 
 def _same_or_airing(verb, e_verb) -> bool:
@@ -2896,7 +2898,7 @@ def _compared_to_the_usual(claim, evidence, edges: list) -> None:
         usual_value, value = float(usual.text.replace(",", "")), float(this.text.replace(",", ""))
     except ValueError:
         return
-    if not usual.i < min(named) and max(named) < this.i or value == usual_value:
+    if not (usual.i < min(named) and max(named) < this.i) or value == usual_value:
         return
     edge = Edge("attribute", EQUAL, quality.text, quality.idx, quality.idx + len(quality.text), this.text, this.idx,
                 this.idx + len(this.text), score=1.0)
