@@ -51,6 +51,16 @@ is no counterpart. A date the evidence gives to another verb does not date the c
 range's end is read from the whole date and the verb dating the slot ("was born in 1925 and died in
 1985" / "( 12 May 1920 – 3 March 1990 )"). A kind noun ("the genre of X") keeps its place and only its
 object is corrected.
+
+Roles read through other words: the subject of "X is the network that aired Y" is the medium after "on"
+("the series ran on CBS"); a cause the evidence gives ("as the result of volcanic eruptions") is the agent
+of the claim's passive ("formed by earthquakes"); the field a claim puts its subject in ("involved in
+politics") is the activity of what the evidence says the subject is ("an actor": acting); an act the
+evidence names by its noun ("the increase in food security") is the claim's verb ("threatens food
+security"). A count in a year is the number of items the evidence's list dates that year; a comparative
+with no "than" ("in inherited cases it starts earlier") is settled by the case's number against the
+usual one; a place in apposition to another ("Stavanger , Norway") locates that place, not the subject;
+"lack of X" is the claim's error where the evidence states X undenied, and agrees with "no X".
 """
 from __future__ import annotations
 

@@ -16,8 +16,10 @@ no article but its own ("by an animation company" -> "by DreamWorks Animation", 
 of classifiers is one phrase ("a cable and satellite television channel"). With the polarity a cause turns
 concessive ("because of" <-> "despite"), an assertion the evidence negates by an implicative takes the
 evidence's construction ("died before helping to co-found"), and "is not a Y" where the evidence names Y
-as a later conjunct becomes "is also a Y". Slots the evidence does not cover are left alone and named in
-the note.
+as a later conjunct becomes "is also a Y". The claim's own word less its negative prefix replaces it where
+that is a synonym of the evidence's ("insignificant" / "considerable" -> "significant"), a "lack of" the
+evidence does not state goes, and "has yet to appear ... as of 2016" affirmed drops its date ("appeared").
+Slots the evidence does not cover are left alone and named in the note.
 """
 from __future__ import annotations
 
