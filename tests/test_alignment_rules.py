@@ -824,6 +824,14 @@ def test_an_adjective_the_evidence_states_the_opposite_of_is_substituted_and_out
     assert not other.contradicts
 
 
+def test_an_opposite_quality_of_what_the_subject_is_said_to_be_keeps_the_claims_noun():
+    # "a real place" / "the fictional setting": the quality is what differs; "place" stays.
+    evidence = "Middle-earth is the fictional setting of much of Tolkien 's legendarium ."
+    assert corrected("Middle-earth is a real place .", evidence) == "Middle-earth is a fictional place ."
+    # A quality that is not the opposite leaves the noun's counterpart as it was: the phrase is replaced.
+    assert corrected("Middle-earth is a big place .", evidence) == "Middle-earth is a fictional setting ."
+
+
 def test_a_name_of_the_same_kind_is_a_rival_whatever_its_label_and_role():
     from truthometer.alignment.align import name_head
     from truthometer.pipeline import overrules_support

@@ -2797,7 +2797,14 @@ def _qualifies_the_same(mine, theirs) -> bool:
         return True
     head = mine.head if mine is not None else None
     return head is not None and (head.lemma_.lower() == theirs.head.lemma_.lower() or lexicon.relation(
-        head.lemma_.lower(), theirs.head.lemma_.lower(), "NOUN") == lexicon.SYNONYM)
+        head.lemma_.lower(), theirs.head.lemma_.lower(), "NOUN") == lexicon.SYNONYM or _said_to_be(head)
+        and _said_to_be(theirs.head))
+
+
+def _said_to_be(noun) -> bool:
+    """The noun is what the sentence's subject is said to be ("Middle-earth is a real place"), whatever
+    other noun the other sentence says it with ("is the fictional setting of ...")."""
+    return noun.dep_ == "attr" and noun.head.dep_ == "ROOT" and noun.head.lemma_.lower() == "be"
 
 
 def _opposite_attributes(claim, evidence, edges) -> None:
@@ -2817,6 +2824,12 @@ def _opposite_attributes(claim, evidence, edges) -> None:
             edge.op, edge.evidence_text, edge.label = SUBSTITUTED, opposite.text, OPPOSITE
             edge.evidence_start, edge.evidence_end = opposite.idx, opposite.idx + len(opposite.text)
             used.add(opposite.idx)
+            for other in edges:
+                # The opposite quality is what differs; the noun it qualifies, said in other words
+                # ("a real place" / "the fictional setting"), stays.
+                if other.kind == "noun" and other.op == SUBSTITUTED and mine is not None \
+                        and other.claim_start == mine.head.idx and other.evidence_start == opposite.head.idx:
+                    other.op = UNCONFIRMED
 
 
 def _comparison(doc):
