@@ -832,6 +832,13 @@ def test_an_opposite_quality_of_what_the_subject_is_said_to_be_keeps_the_claims_
     assert corrected("Middle-earth is a big place .", evidence) == "Middle-earth is a fictional setting ."
 
 
+def test_a_noun_whose_common_sense_is_the_evidences_is_the_same_noun():
+    a = align("Kenneth Lonergan is a writer .", "Kenneth Lonergan ( born 1962 ) is an American author .")
+    assert not a.contradicts and [e.op for e in a.edges if e.claim_text == "writer"] == ["equal"]
+    # Sharing only a rarer sense ("state" for a country) is another thing.
+    assert align("Texas is a country .", "Texas is a state of the United States .").contradicts
+
+
 def test_a_name_of_the_same_kind_is_a_rival_whatever_its_label_and_role():
     from truthometer.alignment.align import name_head
     from truthometer.pipeline import overrules_support

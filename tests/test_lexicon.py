@@ -191,3 +191,23 @@ def test_the_noun_an_adjective_is_about():
     assert lexicon.noun_of("satirical") == "satire"
     # A word that is a noun too stays as it is; a word WordNet relates to no noun has none.
     assert lexicon.noun_of("documentary") is None and lexicon.noun_of("American") is None
+
+
+def test_same_first_sense_is_a_synonym_in_each_words_common_sense_only():
+    assert lexicon.same_first_sense("writer", "author", "NOUN")
+    assert lexicon.same_first_sense("kid", "child", "NOUN")
+    # A shared rarer sense is not enough: a country is not mostly a state, nor a president a chairman.
+    assert not lexicon.same_first_sense("country", "state", "NOUN")
+    assert not lexicon.same_first_sense("president", "chairman", "NOUN")
+    assert not lexicon.same_first_sense("writer", "author", "VERB")
+
+
+def test_the_field_of_an_agent_and_the_verb_of_an_act():
+    assert lexicon.field_of("politician") == "politics" and lexicon.field_of("actor") == "acting"
+    assert lexicon.field_of("writer") == "writing" and lexicon.field_of("xqzt") is None
+    assert lexicon.names_a_field("politics") and not lexicon.names_a_field("film")
+    assert lexicon.verb_of("increase") == "increase" and lexicon.verb_of("reduction") == "reduce"
+    assert lexicon.verb_of("threat") == "threaten"  # WordNet has no pointer between the two
+    assert lexicon.verb_of("loss") is None
+    assert [lexicon.gerund(v) for v in ("act", "write", "run", "die", "see")] == \
+        ["acting", "writing", "running", "dying", "seeing"]

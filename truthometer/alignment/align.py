@@ -1810,8 +1810,11 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     if ordinal_value(a) is not None or ordinal_value(b) is not None:
         # "first" / "1st" are one value; "seventh" and "eighth" are close in meaning and different in value
         return ordinal_value(a) == ordinal_value(b)
+    one_word = len(claim_span) == len(evidence_span) == 1
     return (similar(claim_span.text, evidence_span.text) or _entailed_word(claim_span, evidence_span)
-            or len(claim_span) == len(evidence_span) == 1 and _similar_adjectives(claim_span[0], evidence_span[0]))
+            or one_word and _similar_adjectives(claim_span[0], evidence_span[0])
+            or one_word and claim_span[0].pos_ == evidence_span[0].pos_ == "NOUN" and lexicon.same_first_sense(
+                claim_span[0].lemma_, evidence_span[0].lemma_, "NOUN"))
 
 
 def _another_word_each(a: str, b: str) -> bool:

@@ -180,6 +180,17 @@ def relation(claim_word: str, evidence_word: str, pos: str) -> str | None:
     return None
 
 
+def same_first_sense(claim_word: str, evidence_word: str, pos: str) -> bool:
+    """Whether the two words' most frequent senses are one ("writer" / "author", "kid" / "child"): a
+    synonym in the sense each word is mostly used in, unlike a shared rarer sense ("country" / "state",
+    "president" / "chairman")."""
+    wpos = WORDNET_POS.get(pos)
+    if wpos is None:
+        return False
+    mine, theirs = _senses(claim_word.lower(), wpos), _senses(evidence_word.lower(), wpos)
+    return bool(mine) and bool(theirs) and mine[0] == theirs[0]
+
+
 def kindred(claim_word: str, evidence_word: str, pos: str) -> bool:
     """Whether WordNet gives the two words as one sense, or one as a kind of the other ("drug" / "medicine",
     "approve" / "authorise", "person" / "employee")."""
