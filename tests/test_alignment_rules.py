@@ -506,8 +506,9 @@ def test_a_comparative_without_than_is_settled_by_the_numbers_of_the_case_and_th
     assert corrected("In inherited cases , the disease starts later .", swapped) == \
         "In inherited cases , the disease starts earlier ."
     # Evidence that does not name the case says nothing of which way.
-    assert not any(e.claim_text == "earlier" for e in align(
-        "In inherited cases , the disease starts earlier .", "The disease starts between the ages of 50 and 60 .").edges)
+    unnamed = align("In inherited cases , the disease starts earlier .",
+                    "The disease starts between the ages of 50 and 60 .")
+    assert not any(e.claim_text == "earlier" for e in unnamed.edges)
 
 
 def test_a_count_in_a_year_is_the_number_of_items_the_evidence_dates_that_year():
@@ -1348,3 +1349,11 @@ def test_coordinated_adjectives_go_with_the_noun_they_qualify():
     assert corrected("Princess Mononoke has a dark atmosphere.",
                      "Like other Ghibli films, Mononoke has a relaxing and joyful setting and tone.") == \
         "Princess Mononoke has a relaxing and joyful setting."
+
+
+def test_evidence_about_another_participant_never_naming_the_subject():
+    assert align("Tom Hanks starred in Big.", "Big is a 1988 American comedy film.").about_another_participant
+    assert not align("Tom Hanks starred in Big.", "Big is a 1988 film starring Tom Hanks.").about_another_participant
+    # A definite description of the subject ("The fire") is about the subject, not another participant.
+    assert not align("The Great Fire of London began in a bakery on Pudding Lane.",
+                     "The fire started in Thomas Farriner's bakery on Pudding Lane.").about_another_participant

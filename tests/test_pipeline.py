@@ -283,6 +283,21 @@ def test_a_near_paraphrase_without_any_date_does_not_support_a_dated_claim():
     assert located.sentences[0].status == "supported"
 
 
+def test_evidence_about_another_participant_that_never_names_the_subject_supports_nothing_of_it():
+    from truthometer.config import Config
+    from truthometer.pipeline import OTHER_PARTICIPANT_NOTE
+
+    config = Config(method="nli")
+    report = check("ABC is the network that aired The Millers.", config=config,
+                   references=[("ref.md", "The Millers is an American sitcom.")])
+    result = report.sentences[0]
+    assert result.status != "supported" and OTHER_PARTICIPANT_NOTE in result.notes
+    # Evidence naming the subject still vouches for it.
+    named = check("CBS aired The Millers.", config=config,
+                  references=[("ref.md", "The Millers is an American sitcom that CBS aired from 2013 to 2015.")])
+    assert OTHER_PARTICIPANT_NOTE not in named.sentences[0].notes
+
+
 def test_an_unsure_judge_label_is_no_relation_and_a_contradiction_needs_the_best_aligned_evidence():
     from truthometer.pipeline import relate_by_judge
     from truthometer.report import Evidence

@@ -190,7 +190,8 @@ class Checker:
             result = c.result
             # No slot filled differently: where the judge is unsure, a near-paraphrase is support.
             promoted = probabilities is not None and contradicting is None \
-                and UNSTATED_DATE_NOTE not in result.notes and support_near_paraphrase(result.evidence, config)
+                and UNSTATED_DATE_NOTE not in result.notes and OTHER_PARTICIPANT_NOTE not in result.notes \
+                and support_near_paraphrase(result.evidence, config)
             decide(result, detection, mismatches)
             if promoted and result.status == "supported":
                 result.reason += "; the entailment judge found it neither entailed nor contradicted"
@@ -335,6 +336,8 @@ OVERRULED_SUPPORT_NOTE = ("an evidence sentence read as support fills a slot of 
                           "it is not counted as support")
 MISPLACED_SUPPORT_NOTE = ("the evidence reads as support (to the entailment judge, or as a near paraphrase), but "
                           "the alignment finds a slot it fills differently: counted as a contradiction")
+OTHER_PARTICIPANT_NOTE = ("the most similar evidence never names the sentence's subject and is about another "
+                          "of its participants: not counted as support")
 UNSTATED_DATE_NOTE = ("the most similar evidence is close in wording but states no date where the claim has "
                        "one: not counted as a paraphrase")
 
@@ -355,7 +358,8 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     where the rule tier found nothing. The judge's probability was for support: it is dropped.
 
     With ``config``, the evidence ``support_near_paraphrase`` would promote where the judge is unsure is
-    looked at too: a near paraphrase that fills a slot differently is no paraphrase.
+    looked at too: a near paraphrase that fills a slot differently is no paraphrase. And evidence that
+    never names the claim's subject and is about another of its participants is no support at all.
     """
     try:
         from .alignment import SUBSTITUTED, UNCONFIRMED, align_many
@@ -393,6 +397,13 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
         # largest city in Australia", with "Sydney is the largest city in Australia" beside it).
         off_subject = k >= len(todo) and any(e.label in ("attr", "nsubj") and e.op == SUBSTITUTED
                                              or e.label == "nsubj" and e.op == UNCONFIRMED for e in alignment.edges)
+        if k < len(todo) and alignment.about_another_participant and not overrules_support(alignment):
+            # "The Millers is an American sitcom" supports nothing of "ABC is the network that aired The
+            # Millers": it never names ABC, and is about The Millers.
+            if ev.relation == "support":
+                ev.relation, ev.probability = "related", None
+            result.notes = list(dict.fromkeys([*result.notes, OTHER_PARTICIPANT_NOTE]))
+            continue
         if not (overrules_support(alignment) or unsure or off_subject):
             # A near paraphrase is a paraphrase of words: "The Eiffel Tower was completed in 1899" is not
             # one of "The Eiffel Tower is a wrought-iron lattice tower in Paris", which has no date at all.

@@ -194,6 +194,11 @@ class Slot:
         return doc[self.i:self.j].text
 
 
+#: Verbs of saying: their subject is a speaker, and what the sentence claims is what is said.
+_REPORTING = {"say", "tell", "claim", "warn", "argue", "state", "write", "report", "note", "add", "explain",
+              "insist", "suggest", "announce", "predict"}
+
+
 @dataclass
 class Alignment:
     """Claim tokens with diff ops, the slot edges, and polarity; drawable by the UI."""
@@ -228,6 +233,34 @@ class Alignment:
             if span is not None and _in_subject(doc, Slot(edge.kind, span.start, span.end)):
                 return True
         return False
+
+    @property
+    def about_another_participant(self) -> bool:
+        """Whether the evidence never names the claim's subject (a name) and is about another participant
+        of the claim instead: "The Millers is an American sitcom" for "ABC is the network that aired The
+        Millers". Such evidence can say nothing of the claim's subject."""
+        doc, edoc = self.claim_doc, self.evidence_doc
+        if doc is None or edoc is None or not len(doc) or not len(edoc):
+            return False
+
+        def in_subject(edge) -> bool:
+            span = doc.char_span(edge.claim_start, edge.claim_end, alignment_mode="expand")
+            return span is not None and _in_subject(doc, Slot(edge.kind, span.start, span.end))
+
+        def is_subject(edge) -> bool:
+            # The subject itself, not a modifier of it: "Arctic sea ice" is named by "sea ice".
+            span = doc.char_span(edge.claim_start, edge.claim_end, alignment_mode="expand")
+            return span is not None and span.root.dep_ in ("nsubj", "nsubjpass") \
+                and span.root.head.i == doc[:].root.i
+
+        if doc[:].root.lemma_.lower() in _REPORTING or not any(e.kind == "entity" and is_subject(e)
+                                                                for e in self.unconfirmed):
+            return False  # "..., Christy said": the speaker is not what the claim is about
+        subject = next((c for c in edoc[:].root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subject is None:
+            return False
+        span = range(subject.left_edge.idx, subject.right_edge.idx + len(subject.right_edge.text))
+        return any(e.op == EQUAL and e.evidence_start in span and not in_subject(e) for e in self.edges)
 
     @property
     def contradicts(self) -> bool:
