@@ -228,11 +228,15 @@ class Alignment:
         doc = self.claim_doc
         if doc is None or not len(doc):
             return False
-        for edge in self.substituted:
-            span = doc.char_span(edge.claim_start, edge.claim_end, alignment_mode="expand")
-            if span is not None and _in_subject(doc, Slot(edge.kind, span.start, span.end)):
-                return True
-        return False
+        return any(self._edge_in_subject(edge) for edge in self.substituted)
+
+    def _claim_span(self, edge):
+        return self.claim_doc.char_span(edge.claim_start, edge.claim_end, alignment_mode="expand")
+
+    def _edge_in_subject(self, edge) -> bool:
+        """Whether the edge's claim words lie in the claim's subject."""
+        span = self._claim_span(edge)
+        return span is not None and _in_subject(self.claim_doc, Slot(edge.kind, span.start, span.end))
 
     @property
     def about_another_participant(self) -> bool:
@@ -243,13 +247,9 @@ class Alignment:
         if doc is None or edoc is None or not len(doc) or not len(edoc):
             return False
 
-        def in_subject(edge) -> bool:
-            span = doc.char_span(edge.claim_start, edge.claim_end, alignment_mode="expand")
-            return span is not None and _in_subject(doc, Slot(edge.kind, span.start, span.end))
-
         def is_subject(edge) -> bool:
             # The subject itself, not a modifier of it: "Arctic sea ice" is named by "sea ice".
-            span = doc.char_span(edge.claim_start, edge.claim_end, alignment_mode="expand")
+            span = self._claim_span(edge)
             return span is not None and span.root.dep_ in ("nsubj", "nsubjpass") \
                 and span.root.head.i == doc[:].root.i
 
@@ -260,7 +260,7 @@ class Alignment:
         if subject is None:
             return False
         span = range(subject.left_edge.idx, subject.right_edge.idx + len(subject.right_edge.text))
-        return any(e.op == EQUAL and e.evidence_start in span and not in_subject(e) for e in self.edges)
+        return any(e.op == EQUAL and e.evidence_start in span and not self._edge_in_subject(e) for e in self.edges)
 
     @property
     def contradicts(self) -> bool:
@@ -2141,8 +2141,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             if best.label == DURATION:
                 # The period's length in the claim's words: "ten years" -> "six years".
                 converted = _in_unit(best.value, "year", slot.unit) if slot.unit else None
-                if converted and claim[slot.i].lower_ in WORD_NUMBERS:
-                    converted = next((w for w, n in WORD_NUMBERS.items() if n == int(converted)), converted)
+                if converted:
+                    converted = _as_the_claim_writes(claim[slot.i], int(converted), converted)
             if slot.kind == "number" and best.unit and slot.unit and best.unit != slot.unit and best.unit_j > 0 \
                     and slot.unit_j > 0 and not _kindred_counts(slot.unit, best.unit):
                 # Same dimension, another unit: the amount in the claim's unit when it is a whole number
@@ -2607,25 +2607,30 @@ def _counted_in_the_year(claim, evidence, slot_edges) -> None:
     """A count of things in a year ("was in two films in 2005") against a list that dates each thing
     ("Guess Who ( 2005 ) , A Lot Like Love ( 2005 ) , What Happens in Vegas ( 2005 )"): the number of
     items dated that year is the count's counterpart, written as the claim writes it ("three")."""
+    years = [t for t in claim if _is_year(t) and t.dep_ == "pobj" and t.head.lower_ == "in"]
+    if len(years) != 1:
+        return
+    dated = [t for t in evidence if t.text == years[0].text and 0 < t.i < len(evidence) - 1
+             and evidence[t.i - 1].text == "(" and evidence[t.i + 1].text == ")"]
+    if len(dated) < 2:
+        return
     for slot, edge in slot_edges.values():
         number = claim[slot.i]
         if slot.kind != "number" or edge.op == EQUAL or slot.j != slot.i + 1 or number.dep_ != "nummod":
             continue
-        years = [t for t in claim if _is_year(t) and t.dep_ == "pobj" and t.head.lower_ == "in"]
-        if len(years) != 1:
-            continue
-        year = years[0]
-        dated = [t for t in evidence if t.text == year.text and 0 < t.i < len(evidence) - 1
-                 and evidence[t.i - 1].text == "(" and evidence[t.i + 1].text == ")"]
-        if len(dated) < 2:
-            continue
         if len(dated) == number_value(number.text):
             edge.op = EQUAL
             continue
-        words = {v: w for w, v in WORD_NUMBERS.items()}
-        edge.op, edge.evidence_text = SUBSTITUTED, (words.get(len(dated), str(len(dated)))
-                                                    if number.lower_ in WORD_NUMBERS else str(len(dated)))
+        edge.op, edge.evidence_text = SUBSTITUTED, _as_the_claim_writes(number, len(dated), str(len(dated)))
         edge.evidence_start, edge.evidence_end = dated[-1].idx, dated[-1].idx + len(dated[-1].text)
+
+
+def _as_the_claim_writes(number, value: int, digits: str) -> str:
+    """``value`` written as the claim writes its number ``number``: in words where it writes one and the
+    value has one ("three"), else ``digits``."""
+    if number.lower_ in WORD_NUMBERS:
+        return next((w for w, n in WORD_NUMBERS.items() if n == value), digits)
+    return digits
 
 
 def _noun_phrase(noun):
@@ -2953,11 +2958,10 @@ def _compared_to_the_usual(claim, evidence, edges: list) -> None:
     if not words or len(named) != len(words) or len(numbers) != 2:
         return
     usual, this = numbers
-    try:
-        usual_value, value = float(usual.text.replace(",", "")), float(this.text.replace(",", ""))
-    except ValueError:
-        return
-    if not (usual.i < min(named) and max(named) < this.i) or value == usual_value:
+    # Numbers in digits ("50"); one in words is left alone.
+    usual_value, value = number_value(usual.text, {}), number_value(this.text, {})
+    if usual_value is None or value is None or not (usual.i < min(named) and max(named) < this.i) \
+            or value == usual_value:
         return
     edge = Edge("attribute", EQUAL, quality.text, quality.idx, quality.idx + len(quality.text), this.text, this.idx,
                 this.idx + len(this.text), score=1.0)
