@@ -5,7 +5,7 @@ import os
 
 import streamlit as st
 
-from truthometer.config import MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
+from truthometer.config import JUDGES, MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
 from truthometer.errors import InputError
 from truthometer.report import Report
 from truthometer.reports import highlight_html, report_html, report_markdown
@@ -25,10 +25,10 @@ st.caption("Check what a language model wrote against your references, the verif
 reviewer = reviewer_name()
 method = st.sidebar.selectbox("Judging method", METHODS, index=METHODS.index(Config.method),
                               help="nli (default): the entailment judge; hybrid/cosine/overlap/keyword: DelucionQA detectors")
-cross_encoder = method == "nli" and st.sidebar.checkbox(
-    "Ask the cross-encoder where the judge is unsure", value=Config().cross_encoder, key="cross-encoder",
-    help="Slower. Better on paraphrase (\"a lady\" / \"a woman\"), a little worse on encyclopedic claims: "
-         "see models/nli/MODEL_CARD.md.")
+judge = st.sidebar.selectbox(
+    "Entailment judge", JUDGES, index=JUDGES.index(Config().judge), key="judge", disabled=method != "nli",
+    help="cascade: the fast head, and the fine-tuned cross-encoder where the head is unsure; cross-encoder: "
+         "every pair (most accurate, slowest); head: fastest. See models/nli/MODEL_CARD.md.")
 use_kb = st.sidebar.checkbox("Use the verified knowledge base", value=True)
 use_web = st.sidebar.checkbox("Search the web", value=False,
                               help="DuckDuckGo; when the web is unreachable each sentence says so.")
@@ -81,8 +81,8 @@ def run_check(body: str, references, config: Config) -> Report:
 if st.button("Check", type="primary", key="check"):
     try:
         body, references = gather_inputs()
-        config = Config().with_(method=method, cross_encoder=cross_encoder)
-        key = input_key(body, references, method, cross_encoder, use_kb, use_web)
+        config = Config().with_(method=method, judge=judge)
+        key = input_key(body, references, method, judge, use_kb, use_web)
         cache = st.session_state.setdefault("reports", {})
         if key not in cache:
             cache[key] = run_check(body, references, config)
@@ -130,9 +130,15 @@ for note in s.notes:
 tab_evidence, tab_fix, tab_tree, tab_align = st.tabs(["Evidence", "Correction", "Dialectical tree", "Alignment"],
                                                        key="detail-tabs")
 with tab_evidence:
+    if len(s.spans) > 1:
+        st.write("Checked part by part:")
+        st.dataframe([{"part": span.part, "status": span.status, "evidence": span.evidence,
+                       "p": None if span.probability is None else round(span.probability, 3)} for span in s.spans],
+                     hide_index=True, width="stretch", key="parts-table")
     if s.evidence:
         st.dataframe([{"relation": e.relation, "score": round(e.score, 3), "source": e.source,
-                       "locator": e.locator, "evidence": e.text} for e in s.evidence],
+                       "locator": e.locator, "evidence": e.text,
+                       "read with its neighbours": e.passage} for e in s.evidence],
                      hide_index=True, width="stretch")
     else:
         st.write("No evidence was found for this sentence.")
@@ -233,7 +239,7 @@ if llm_url.strip() and llm_model.strip():
             body, references = gather_inputs()
             client = LLMClient(llm_url.strip(), llm_model.strip(), api_key=llm_key or None)
             bar = st.progress(0.0, text="revising")
-            record = revise(body, llm_question or None, references, client, config=Config().with_(method=method, cross_encoder=cross_encoder),
+            record = revise(body, llm_question or None, references, client, config=Config().with_(method=method, judge=judge),
                             progress=lambda f, m: bar.progress(min(1.0, f), text=m),
                             sources=build_sources(Config(), use_kb=use_kb, web=use_web))
             bar.empty()

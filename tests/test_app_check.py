@@ -69,15 +69,16 @@ def test_revise_with_llm_shows_the_rounds(app):
     assert any("stopped: verified" in c.value for c in app.caption)
 
 
-def test_the_cross_encoder_is_offered_with_the_entailment_judge_only(app):
+def test_the_judge_is_chosen_with_the_entailment_method_only(app):
     app.sidebar.selectbox[0].set_value("hybrid").run()
-    assert not [c for c in app.checkbox if c.key == "cross-encoder"]
+    [box] = [c for c in app.selectbox if c.key == "judge"]
+    assert box.disabled
     app.sidebar.selectbox[0].set_value("nli").run()
-    [box] = [c for c in app.checkbox if c.key == "cross-encoder"]
-    assert box.value is False
-    box.check().run()
+    [box] = [c for c in app.selectbox if c.key == "judge"]
+    assert not box.disabled and box.value == "cascade"
+    box.set_value("cross-encoder").run()
     _check(app)
     metrics = {m.label: m.value for m in app.metric}
-    assert metrics["❌ contradicted"] == "1"  # the wrong year, whichever judge reads it
+    assert metrics["❌ contradicted"] == "1"  # the wrong year, whichever model reads it
     from truthometer.judging.nli import _cache
-    assert any(key[-1] and judge._cross is not None for key, judge in _cache.items())  # it was asked
+    assert any(key[-1] == "cross-encoder" and judge._cross is not None for key, judge in _cache.items())

@@ -46,17 +46,18 @@ def test_bad_inputs_exit_2_without_traceback(tmp_path):
         assert len(err.strip().splitlines()) == 1, (name, err)
 
 
-def test_the_cross_encoder_flag_gives_the_judge_a_second_opinion(tmp_path):
+def test_the_judge_flag_chooses_how_pairs_are_read(tmp_path):
     text = tmp_path / "in.txt"
     text.write_text("A boy is playing the piano.", encoding="utf-8")
     ref = tmp_path / "ref.md"
     ref.write_text("A child is playing a guitar.", encoding="utf-8")
     probability = {}
-    for flag in ((), ("--cross-encoder",)):
-        out = run("check", str(text), "--reference", str(ref), "--method", "nli", "--no-kb", "-q", *flag)
+    for judge in ("head", "cross-encoder"):
+        out = run("check", str(text), "--reference", str(ref), "--method", "nli", "--no-kb", "-q", "--judge", judge)
         assert out.returncode == 0, out.stderr
         [sentence] = json.loads(out.stdout)["sentences"]
-        assert sentence["status"] == "unverifiable"  # another scene: neither judge calls it support
-        probability[flag] = sentence["evidence"][0]["probability"]
-    # The head alone is unsure of this pair, so the cascade asks the cross-encoder, which moves it.
-    assert probability[()] != probability[("--cross-encoder",)]
+        assert sentence["status"] != "supported"  # another instrument: neither model calls it support
+        probability[judge] = sentence["evidence"][0]["probability"]
+    assert probability["head"] != probability["cross-encoder"]  # two models read it
+    out = run("check", str(text), "--reference", str(ref), "--judge", "oracle", "-q", "--no-kb")
+    assert out.returncode == 2 and "Traceback" not in out.stderr.decode()

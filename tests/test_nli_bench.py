@@ -36,9 +36,10 @@ def test_fever_bench_prints_baselines_and_ours(tmp_path, capsys):
     assert figures["pairs"] == 4 and 0.0 <= figures["ours"] <= 1.0 and figures["pairs_per_s"] > 0
     assert {"sim_cosine", "sim_overlap", "sim_hybrid"} <= set(figures)
     assert "as the pipeline combines them" in out and 0.0 <= figures["ours_with_alignment"] <= 1.0
-    # The opt-in cross-encoder cascade is measured beside the default judge, on the same pairs.
-    assert "TRUTHOMETER_CROSS_ENCODER=1" in out and 0.0 <= figures["ours_cross_encoder"] <= 1.0
-    assert figures["ours_cross_encoder_pairs_per_s"] > 0
+    # The judge's other settings (each model of the cascade alone) are measured on the same pairs.
+    assert "judge=head" in out and "judge=cross-encoder" in out
+    assert 0.0 <= figures["ours_cross_encoder"] <= 1.0 and figures["ours_cross_encoder_pairs_per_s"] > 0
+    assert 0.0 <= figures["ours_head"] <= 1.0
     # A rate is printed with the machine it was measured on.
     assert f"pairs/s measured on: {figures['machine']}" in out and figures["machine"].endswith(" cores")
 
@@ -61,7 +62,7 @@ def test_fever_bench_scores_cross_validated_probabilities_instead_of_the_shipped
     out = capsys.readouterr().out
     assert figures["ours"] == 0.75 and figures["cross_validated"] and figures["pairs_per_s"] is None
     assert "machine" not in figures and "measured on" not in out  # no rate, no machine
-    assert "grouped cross-validation" in out and "TRUTHOMETER_CROSS_ENCODER" not in out
+    assert "grouped cross-validation" in out and "judge=head" not in out
     # The alignment sees the German / American substitution the judge missed.
     assert figures["ours_with_alignment"] == 1.0
     dump.write_text("\n".join(json.dumps(r) for r in rows[:3]) + "\n", encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .config import MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
+from .config import JUDGES, MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
 from .textio import read_text
 
 
@@ -20,9 +20,9 @@ def register(subparsers) -> None:
     p.add_argument("--method", choices=METHODS, default=Config.method,
                    help="how support is judged: the entailment judge (nli, the default) or a DelucionQA detector "
                         "(hybrid, cosine, overlap, keyword)")
-    p.add_argument("--cross-encoder", action="store_true",
-                   help="with --method nli, also ask the cross-encoder where the judge is unsure (slower; better "
-                        "on paraphrase; also TRUTHOMETER_CROSS_ENCODER=1)")
+    p.add_argument("--judge", choices=JUDGES, default=None,
+                   help="with --method nli: cascade (default: the fast head, the fine-tuned cross-encoder where it "
+                        "is unsure), cross-encoder (every pair; slower) or head (fastest); also TRUTHOMETER_JUDGE")
     p.add_argument("--format", choices=("json", "markdown", "html"), default="json")
     p.add_argument("--out", metavar="FILE", help="write the report here instead of stdout")
     p.add_argument("--top-k", type=int, default=Config.top_k, help="evidence sentences kept per claim")
@@ -50,8 +50,8 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"method": args.method, "top_k": args.top_k, "kb_alpha": args.kb_alpha}
     if args.kb:
         overrides["kb_dir"] = args.kb
-    if args.cross_encoder:
-        overrides["cross_encoder"] = True
+    if args.judge:
+        overrides["judge"] = args.judge
     config = Config().with_(**overrides)
 
     from .pipeline import Checker

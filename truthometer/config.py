@@ -23,6 +23,9 @@ MAX_REFERENCE_CHARS = 2_000_000
 
 METHODS = ("nli", "hybrid", "cosine", "overlap", "keyword")
 PRECISIONS = ("float32", "bfloat16", "int8")
+JUDGES = ("cascade", "cross-encoder", "head")
+#: The rule tier's families (``judging.rules``): each can be switched off to measure what it adds.
+RULE_FAMILIES = ("number", "date", "entity", "code", "quality", "negation")
 
 
 @dataclass(frozen=True)
@@ -65,10 +68,15 @@ class Config:
     #: embedding is bit-identical alone or in any batch; the bundled judge uses it because its head was
     #: trained on int8 embeddings).
     precision: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_PRECISION", "float32"))
-    #: Whether the bundled judge asks its cross-encoder about the pairs its head is unsure of
-    #: (``TRUTHOMETER_CROSS_ENCODER=1``): better on caption-style paraphrase (SICK), worse on
-    #: encyclopedic claims (CLIMATE-FEVER) and slower; off by default (see models/nli/MODEL_CARD.md).
-    cross_encoder: bool = field(default_factory=lambda: os.environ.get("TRUTHOMETER_CROSS_ENCODER", "0") == "1")
+    #: How the bundled judge reads a pair (``TRUTHOMETER_JUDGE``): "cascade" (the head over sentence
+    #: embeddings first, the fine-tuned cross-encoder where the head is unsure), "cross-encoder" (every pair
+    #: read by the cross-encoder: the most accurate, the slowest) or "head" (the head alone: the fastest).
+    #: See models/nli/MODEL_CARD.md for the figures of each.
+    judge: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_JUDGE", "cascade"))
+    #: Rule families switched off (``TRUTHOMETER_RULES_OFF=number,date``): their mismatches are not reported,
+    #: so a bench can print each family's contribution (``bench articles --ablate-rules``).
+    rules_off: frozenset = field(default_factory=lambda: frozenset(
+        f.strip() for f in os.environ.get("TRUTHOMETER_RULES_OFF", "").split(",") if f.strip()))
     #: Knowledge base directory.
     kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB", str(PROJECT_ROOT / "knowledge")))
 
@@ -78,6 +86,13 @@ class Config:
     def __post_init__(self):
         if self.method not in METHODS:
             raise ConfigError(f"unknown method {self.method!r}; choose one of {', '.join(METHODS)}")
+        unknown = set(self.rules_off) - set(RULE_FAMILIES)
+        if unknown:
+            raise ConfigError(f"unknown rule families {', '.join(sorted(unknown))} (TRUTHOMETER_RULES_OFF); choose "
+                              f"from {', '.join(RULE_FAMILIES)}")
+        object.__setattr__(self, "rules_off", frozenset(self.rules_off))
+        if self.judge not in JUDGES:
+            raise ConfigError(f"unknown judge {self.judge!r} (TRUTHOMETER_JUDGE); choose one of {', '.join(JUDGES)}")
         if self.precision not in PRECISIONS:
             raise ConfigError(f"unknown precision {self.precision!r} (TRUTHOMETER_PRECISION); choose one of "
                              f"{', '.join(PRECISIONS)}")

@@ -22,6 +22,7 @@ from .evidence.references import ReferenceSource
 from .evidence.retrieval import rank_evidence
 from .judging import delucionqa
 from .judging.rules import Mismatch, extract_slots, find_mismatches
+from .judging.parts import spans_agree, whole_span
 from .report import Evidence, EvidenceSentence, Report, SentenceResult, Substitution, Suggestion
 from .segmentation import contextualise, skip_reason, split_sentences
 from .textio import validate_text
@@ -49,6 +50,8 @@ class _Claim:
     vector: object = None
     evidence: list[tuple[EvidenceSentence, float]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: The passage (the best evidence with its neighbours) that entails the claim, when a sentence alone did not.
+    passage: str = ""
 
 
 class Checker:
@@ -146,7 +149,10 @@ class Checker:
         config = self.config
         relevant = [[(e, s) for e, s in c.evidence if s >= config.relevance_floor] for c in claims]
         # Parse every evidence sentence that may be compared slot by slot, once.
-        texts = sorted({e.text for pairs in relevant for e, _ in pairs[:3]} - set(parsed))
+        # A sentence opening with a pronoun is compared slot by slot as the judge reads it, with its
+        # antecedent in place ("It opened in 1937" says nothing of the bridge's name otherwise).
+        texts = sorted({e.checked_as or e.text for pairs in relevant for e, _ in pairs
+                        if e.checked_as or (e, _) in pairs[:3]} - set(parsed))
         parsed.update((t, doc[:]) for t, doc in models.parse_many(texts, batch_size=config.batch_size).items())
         probabilities = self._entailment(claims, relevant, parsed, evidence_vectors, progress) \
             if config.method == "nli" else None
@@ -164,13 +170,16 @@ class Checker:
                 result.reason = ("no evidence about this claim" + (f" (best similarity {best:.2f} < "
                                  f"{config.relevance_floor})" if c.evidence else "")) + _notes_suffix(result.notes)
                 continue
-            mismatches, contradicting = self._rule_tier(c, pairs, parsed)
+            # "It was completed in 1889" is as near the claim as the judge reads it, "The Eiffel Tower was
+            # completed in 1889".
+            as_read = {e.text: float(np.dot(evidence_vectors[e.checked_as], c.vector)) for e, _ in pairs
+                       if e.checked_as in evidence_vectors}
+            mismatches, contradicting = self._rule_tier(c, pairs, parsed, as_read)
             if probabilities is not None:
-                # "It was completed in 1889" is as near the claim as the judge reads it, "The Eiffel
-                # Tower was completed in 1889".
-                as_read = {e.text: float(np.dot(evidence_vectors[e.checked_as], c.vector)) for e, _ in pairs
-                           if e.checked_as in evidence_vectors}
                 relate_by_judge(result.evidence, pairs, probabilities[c_index], as_read)
+                if c.passage:
+                    top = next(ev for ev in result.evidence if (ev.text, ev.source) == (pairs[0][0].text, pairs[0][0].source))
+                    top.passage = c.passage
                 detection = None
             else:
                 detection = delucionqa.detect(config.method, c.claim, [e.text for e, _ in pairs],
@@ -185,7 +194,6 @@ class Checker:
             judged.append((c, mismatches, contradicting, detection))
         if probabilities is not None:
             settle_misplaced_support([(c.result, contradicting) for c, _, contradicting, _ in judged], config)
-        to_correct = []
         for c, mismatches, contradicting, detection in judged:
             result = c.result
             # No slot filled differently: where the judge is unsure, a near-paraphrase is support.
@@ -197,6 +205,12 @@ class Checker:
                 result.reason += "; the entailment judge found it neither entailed nor contradicted"
             if result.status == "contradicted" and MISPLACED_SUPPORT_NOTE in result.notes:
                 result.reason += f"; {MISPLACED_SUPPORT_NOTE}"
+        if probabilities is not None:
+            progress(0.85, "checking sentences part by part")
+            self._check_parts(judged, relevant_of={id(c): relevant[i] for i, c in enumerate(claims)})
+        to_correct = []
+        for c, mismatches, contradicting, detection in judged:
+            result = c.result
             if result.status != "unverifiable":
                 # The knowledge base's refusal matters only when no other source settled the claim.
                 result.notes = [n for n in result.notes if not n.startswith("outside the knowledge base")]
@@ -208,15 +222,41 @@ class Checker:
             if contradicting is None and not mismatches and not result.argumentation:
                 settle_unlocated(result, alignments.get(id(result)), config)
         propagate_corrections([c.result for c in claims])
+        for c in claims:
+            if not spans_agree(c.result):
+                c.result.spans = [whole_span(c.result)]
 
-    def _rule_tier(self, c: _Claim, pairs, parsed) -> tuple[list[Mismatch], EvidenceSentence | None]:
-        # The best-aligned evidence: the most similar sentences, nearly as close as the best one.
+    def _check_parts(self, judged: list[tuple], relevant_of: dict) -> None:
+        """Each supported or contradicted sentence judged part by part (``judging.parts``), against its
+        most similar evidence and the passage around the best of it, by the cross-encoder where there is one."""
+        from .judging.nli import load_judge
+        from .judging.parts import PREMISES, PartCheck, check_parts
+
+        judge = load_judge(self.config)
+        reader = getattr(judge, "cross_encoder", None) or judge
+        checks = []
+        for c, _, _, _ in judged:
+            by_text = {(e.text, e.source): e for e in c.result.evidence}
+            premises = []
+            for e, _ in relevant_of[id(c)][:PREMISES]:
+                premises.append((by_text[(e.text, e.source)], e.checked_as or e.text))
+            best = relevant_of[id(c)][0][0] if relevant_of[id(c)] else None
+            if best is not None and best.window:
+                premises.append((by_text[(best.text, best.source)], best.window))
+            checks.append(PartCheck(c.result, c.claim, c.span, premises))
+        check_parts(checks, reader)
+
+    def _rule_tier(self, c: _Claim, pairs, parsed, as_read: dict) -> tuple[list[Mismatch], EvidenceSentence | None]:
+        # The best-aligned evidence: the most similar sentences (as the judge reads them), nearly as close
+        # as the best one.
         # The antecedent put in for a leading pronoun: "Its highest point" checked as "Mount Kilimanjaro's ...".
         put_in = len(c.claim) - len(c.result.text) + len(c.result.text.split(maxsplit=1)[0]) if c.result.claim else 0
-        for e, score in pairs[:3]:
-            if score < pairs[0][1] - ALIGNMENT_MARGIN:
+        near = sorted(((e, max(score, as_read.get(e.text, score))) for e, score in pairs), key=lambda p: -p[1])
+        for e, score in near[:3]:
+            if score < near[0][1] - ALIGNMENT_MARGIN:
                 break
-            mismatches = find_mismatches(c.span, parsed[e.text], context_chars=put_in)
+            mismatches = [m for m in find_mismatches(c.span, parsed[e.checked_as or e.text], context_chars=put_in)
+                          if m.kind not in self.config.rules_off]
             if mismatches:
                 return mismatches, e
         return [], None
@@ -242,7 +282,31 @@ class Checker:
         out: list[list] = [[] for _ in claims]
         for owner, p in zip(owners, probs):
             out[owner].append(p)
+        self._read_passages(judge, claims, relevant, out)
         return out
+
+    def _read_passages(self, judge, claims: list[_Claim], relevant, out: list[list]) -> None:
+        """Where no evidence sentence alone entails a claim, the passage around the most similar one (the
+        sentence with its neighbours) is read too: support spread over two sentences ("Arnold joined the
+        magazine in 1991." + "He is its publisher.") counts. A passage that entails the claim stands in for
+        its sentence's probabilities; read by the cross-encoder where there is one (the head was trained
+        on single sentences)."""
+        from .judging.nli import DECISION_THRESHOLD, ENTAILMENT
+
+        reader = getattr(judge, "cross_encoder", None) or judge
+        asked = []
+        for c_index, (c, pairs) in enumerate(zip(claims, relevant)):
+            rows = out[c_index]
+            if not pairs or not pairs[0][0].window or max(r[ENTAILMENT] for r in rows) >= DECISION_THRESHOLD:
+                continue
+            asked.append(c_index)
+        if not asked:
+            return
+        probs = reader.predict([relevant[i][0][0].window for i in asked], [claims[i].claim for i in asked])
+        for c_index, row in zip(asked, probs):
+            if row[ENTAILMENT] >= DECISION_THRESHOLD and row[ENTAILMENT] == max(row):
+                out[c_index][0] = row
+                claims[c_index].passage = relevant[c_index][0][0].window
 
     def _suggest(self, flagged: list[tuple]) -> dict:
         """Minimal corrections from the most authoritative contradicting evidence, aligned in one batch;

@@ -34,6 +34,9 @@ class EvidenceSentence:
     #: The sentence as the judge reads it when a leading pronoun was replaced by its antecedent ("It
     #: should be taken before breakfast" -> "Levothyroxine should be ..."); "" when read as written.
     checked_as: str = ""
+    #: The sentence with its neighbours in the same document (a passage the judge also reads, so support
+    #: spread over two sentences counts); "" where it has none (knowledge entries, single sentences).
+    window: str = ""
 
 
 @dataclass
@@ -48,6 +51,8 @@ class Evidence:
     confidence: float = 1.0
     title: str = ""
     probability: float | None = None  # the judge's probability of the relation, when a judge ran
+    #: The passage the judge found support in, when that was this sentence with its neighbours.
+    passage: str = ""
 
     @classmethod
     def of(cls, sentence: EvidenceSentence, score: float, relation: str = "related") -> "Evidence":
@@ -86,6 +91,19 @@ class Suggestion:
 
 
 @dataclass
+class ClaimSpan:
+    """One checkable part of a sentence and its verdict: ``start``/``end`` are character offsets into the
+    checked text, ``part`` the part as the judge read it, ``evidence`` the locator that settled it."""
+
+    start: int
+    end: int
+    status: str
+    part: str = ""
+    evidence: str = ""
+    probability: float | None = None
+
+
+@dataclass
 class SentenceResult:
     index: int
     text: str
@@ -101,6 +119,9 @@ class SentenceResult:
     notes: list[str] = field(default_factory=list)
     argumentation: dict[str, Any] | None = None  # DeLP program, answer and trees (issue 4)
     alignment: dict[str, Any] | None = None  # alignment of claim and evidence (issue 5)
+    #: The sentence's checkable parts with their own verdicts (one span, the sentence, when it states one
+    #: fact); empty for skipped sentences and the similarity methods.
+    spans: list[ClaimSpan] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

@@ -10,6 +10,8 @@ BENCHES = {
     "articles": "truthometer.benchmarks.articles",
     "fever-sym": "truthometer.benchmarks.fever_sym",
     "sick": "truthometer.benchmarks.sick",
+    "nli": "truthometer.benchmarks.nli",
+    "wice": "truthometer.benchmarks.wice",
     "climate-fever": "truthometer.benchmarks.climate_fever",
     "climate-claims": "truthometer.benchmarks.climate_claims",
     "delp-scale": "truthometer.benchmarks.delp_scale",

@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from ..config import METHODS, Config
+from ..config import METHODS, RULE_FAMILIES, Config
 from ..errors import InputError
 from .common import print_table
 
@@ -22,6 +22,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--methods", default="nli,hybrid,cosine,overlap,keyword",
                         help=f"comma-separated methods, ours first ({', '.join(METHODS)})")
     parser.add_argument("--verbose", "-v", action="store_true", help="print every miss")
+    parser.add_argument("--ablate-rules", action="store_true",
+                        help="also run nli with each rule family of the rule tier switched off, one at a time")
 
 
 def load_articles(path: str) -> list[dict]:
@@ -66,12 +68,15 @@ def run(args) -> dict:
     from ..pipeline import Checker
 
     articles = load_articles(args.data)
-    methods = [m.strip() for m in args.methods.split(",") if m.strip()]
+    methods = [(m.strip(), Config().with_(method=m.strip())) for m in args.methods.split(",") if m.strip()]
+    if getattr(args, "ablate_rules", False):
+        methods += [(f"nli, {family} rules off", Config().with_(method="nli", rules_off=frozenset({family})))
+                    for family in RULE_FAMILIES]
     rows, figures = [], {}
     expected_counts = Counter(item["status"] for a in articles for item in a["expect"])
-    for method in methods:
+    for method, config in methods:
         try:
-            checker = Checker(Config().with_(method=method))
+            checker = Checker(config)
         except Exception as exc:  # e.g. the nli judge not built in this checkout
             print(f"{method}: unavailable ({exc})")
             continue

@@ -7,6 +7,7 @@ contradiction, NOT_ENOUGH_INFO/NEUTRAL -> neutral.
 from __future__ import annotations
 
 import csv
+import hashlib
 import random
 import time
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..config import Config
+from ..config import JUDGES, Config
 from ..errors import InputError
 from .common import machine, print_table, read_jsonl
 
@@ -100,6 +101,31 @@ def climate_fever(path: str | Path, split: str = "heldout") -> list[Pair]:
             if label is not None and isinstance(ev.get("evidence"), str):
                 pairs.append(Pair(ev["evidence"], row["claim"], label, f"climate:{cid}"))
     return pairs
+
+
+def nli_group(source: str, premise: str, hypothesis: str) -> str:
+    """The group key of an NLI pair: the claim for claim-vs-evidence sets (one claim is checked against
+    several evidence passages), else the premise (MultiNLI and SNLI write several hypotheses per premise)."""
+    key = hypothesis if source.startswith("factcheck") else premise
+    return f"{source}:{hashlib.sha1(key.encode('utf-8')).hexdigest()[:12]}"
+
+
+def nli_jsonl(path: str | Path, part: str | None = None) -> list[Pair]:
+    """Pairs of an NLI file (one JSON object a line: premise, hypothesis, label entailment / neutral /
+    contradiction, source), optionally only one frozen part (``splits.part_of`` of the group key)."""
+    from .splits import select
+
+    pairs = []
+    for number, row in enumerate(read_jsonl(path), 1):
+        label = str(row.get("label", "")).lower()
+        if not isinstance(row.get("premise"), str) or not isinstance(row.get("hypothesis"), str) or label not in LABELS:
+            raise InputError(f"{path}:{number}: expected premise, hypothesis and a label "
+                             f"(entailment, neutral or contradiction)")
+        source = str(row.get("source") or Path(path).stem)
+        pairs.append(Pair(row["premise"], row["hypothesis"], label, nli_group(source, row["premise"], row["hypothesis"])))
+    if not pairs:
+        raise InputError(f"{path}: no pairs")
+    return select(pairs, lambda p: p.group, part)
 
 
 # --- DelucionQA baselines --------------------------------------------------------------------------
@@ -204,15 +230,19 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
     figures["ours_accuracy"] = round(accuracy(gold, ours), 4)
     figures["ours_macro_f1"] = round(macro_f1(gold, ours, sorted(set(gold))), 4)
     figures["pairs_per_s"] = round(rate, 1) if rate else None
-    cascade = config.with_(cross_encoder=True)
-    if given is None and not config.cross_encoder and getattr(_judge(cascade), "cross_encoder", None) is not None:
-        # The opt-in cascade, on the same pairs: what the cross-encoder's second opinion adds, and costs.
-        cross_probs, cross_rate = judge_pairs(pairs, cascade)
-        with_cross = _predictions(cross_probs, three_way)
-        rows.append([f"ours (nli:{load_judge_name(cascade)}, TRUTHOMETER_CROSS_ENCODER=1)",
-                     round(score(gold, with_cross), 4), "argmax" if three_way else "E vs C", round(cross_rate, 1)])
-        figures["ours_cross_encoder"] = round(score(gold, with_cross), 4)
-        figures["ours_cross_encoder_pairs_per_s"] = round(cross_rate, 1)
+    if given is None and not config.nli_path:
+        # The bundled judge's other settings, on the same pairs: what each model of the cascade does alone.
+        for other in JUDGES:
+            if other == config.judge:
+                continue
+            other_probs, other_rate = judge_pairs(pairs, config.with_(judge=other))
+            other_pred = _predictions(other_probs, three_way)
+            rows.append([f"ours (nli:bundled, judge={other})", round(score(gold, other_pred), 4),
+                         "argmax" if three_way else "E vs C", round(other_rate, 1)])
+            key = other.replace("-", "_")
+            figures[f"ours_{key}"] = round(score(gold, other_pred), 4)
+            figures[f"ours_{key}_macro_f1"] = round(macro_f1(gold, other_pred, sorted(set(gold))), 4)
+            figures[f"ours_{key}_pairs_per_s"] = round(other_rate, 1)
     if combine is not None:
         # ``combine`` (two-way only) returns a row label, its predictions and its own extra seconds.
         label, combined, seconds = combine(pairs, ours, cos, config)
@@ -251,4 +281,4 @@ def _judge(config: Config):
 
 def load_judge_name(config: Config) -> str:
     judge = _judge(config)
-    return f"{judge.name}+cross-encoder" if getattr(judge, "cross_encoder", None) is not None else judge.name
+    return f"{judge.name}, judge={config.judge}" if not config.nli_path else judge.name

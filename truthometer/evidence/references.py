@@ -39,13 +39,27 @@ def reference_sentences(documents: list[ReferenceDocument], parsed: dict | None 
         sentences = split_sentences(document.text)
         # "It should be taken before breakfast": the judge reads the sentence with its antecedent put in.
         resolved = contextualise([s.text for s in sentences], [s.doc for s in sentences])
+        plain = [plain_text(s.text) for s in sentences]
         for position, (sentence, checked_as) in enumerate(zip(sentences, resolved), 1):
-            text = plain_text(sentence.text)
+            text = plain[position - 1]
             out.append(EvidenceSentence(text, "reference", f"{document.name} #{position}", confidence=1.0,
-                                        title=document.name, checked_as=checked_as if checked_as != text else ""))
+                                        title=document.name, checked_as=checked_as if checked_as != text else "",
+                                        window=passage(plain, position - 1)))
             if parsed is not None and text == sentence.text:
                 parsed.setdefault(sentence.text, sentence.doc)
     return out
+
+
+#: Sentences on each side of an evidence sentence in its passage (AlignScore and MiniCheck judge chunks
+#: of a document, not single sentences: support is often spread over two neighbouring ones).
+WINDOW = 1
+
+
+def passage(sentences: list[str], index: int, window: int = WINDOW) -> str:
+    """The sentence at ``index`` with ``window`` neighbours on each side; "" for a one-sentence document."""
+    if len(sentences) < 2:
+        return ""
+    return " ".join(s for s in sentences[max(0, index - window):index + window + 1] if s.strip())
 
 
 class ReferenceSource:

