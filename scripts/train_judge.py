@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
+from train_nli import SEED, fit_temperature, log  # noqa: E402
 from truthometer import models  # noqa: E402
 from truthometer.benchmarks import nli_common as data  # noqa: E402
 from truthometer.benchmarks.splits import part_of  # noqa: E402
@@ -47,24 +48,10 @@ from truthometer.judging.nli.captions import generate_captions  # noqa: E402
 from truthometer.judging.nli.finetuned import FineTunedCrossEncoder, FROZEN, base_model, save, write_meta  # noqa: E402
 from truthometer.judging.nli.synthetic import generate  # noqa: E402
 
-SEED = 13
 CHECKPOINTS = ROOT / ".cache" / "judge-train"
 NLI_FILES = ("snli-test", "mnli-train-taxinli", "breaking-nli", "mnli-dev-matched", "factcheck-gpt-dev")
 #: Files whose rows are split into development / calibration / validation parts (the others are only trained on).
 DEV_SETS = ("mnli-dev-matched", "factcheck-gpt-dev")
-
-
-def log(*parts):
-    print(time.strftime("%H:%M:%S"), *parts, flush=True)
-
-
-def fever_pairs(root: Path) -> list[data.Pair]:
-    """FEVER-Symmetric v0.2-dev plus the v0.1 pairs not in it (v0.1's groups are v0.2-dev's)."""
-    fever = data.fever_sym(root / "fever-symmetric" / "v0.2-dev.jsonl")
-    seen = {(p.hypothesis, p.premise) for p in fever}
-    for name in ("v0.1-full-minus-v0.2-test.jsonl", "v0.1-generated-minus-v0.2-test.jsonl"):
-        fever += [p for p in data.fever_sym(root / "fever-symmetric" / name) if (p.hypothesis, p.premise) not in seen]
-    return fever
 
 
 def corpus(root: Path, n_synthetic: int, n_captions: int) -> dict[str, dict[str, list[data.Pair]]]:
@@ -78,7 +65,7 @@ def corpus(root: Path, n_synthetic: int, n_captions: int) -> dict[str, dict[str,
             out[name]["train"] = out[name].pop("development")
         else:
             out[name] = {"train": pairs}
-    fever = fever_pairs(root)
+    fever = data.fever_sym_shared(root)
     out["fever-symmetric"] = {part: [p for p in fever if part_of(p.group) == part]
                               for part in ("development", "calibration", "validation")}
     out["fever-symmetric"]["train"] = out["fever-symmetric"].pop("development")
@@ -105,27 +92,12 @@ def batch_order(lengths: list[int], batch_size: int, epoch: int) -> list[list[in
     return batches
 
 
-def fit_temperature(logits: np.ndarray, y: np.ndarray) -> float:
-    from scipy.optimize import minimize_scalar
-
-    def nll(t):
-        z = logits / t
-        z = z - z.max(axis=1, keepdims=True)
-        logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
-        return -float(np.mean(logp[np.arange(len(y)), y]))
-
-    return float(minimize_scalar(nll, bounds=(0.3, 5.0), method="bounded").x)
-
-
 def evaluate(judge: FineTunedCrossEncoder, pairs: list[data.Pair], two_way: bool) -> dict:
     if not pairs:
         return {"pairs": 0}
     probs = judge.predict([normalise(p.premise) for p in pairs], [normalise(p.hypothesis) for p in pairs])
     gold = [p.label for p in pairs]
-    if two_way:
-        pred = ["entailment" if a >= c else "contradiction" for a, c in zip(probs[:, 0], probs[:, 2])]
-    else:
-        pred = [LABELS[i] for i in probs.argmax(axis=1)]
+    pred = data.predictions(probs, three_way=not two_way)
     return {"pairs": len(pairs), "accuracy": round(data.accuracy(gold, pred), 4),
             "macro_f1": round(data.macro_f1(gold, pred, sorted(set(gold))), 4)}
 

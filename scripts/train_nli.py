@@ -120,10 +120,9 @@ def fit_head(kind: str, x: np.ndarray, y: np.ndarray, w: np.ndarray, params: dic
                 None if columns is None else np.asarray(columns), members[1:])
 
 
-def fit_temperature(head: Head, x: np.ndarray, y: np.ndarray) -> float:
+def fit_temperature(logits: np.ndarray, y: np.ndarray) -> float:
+    """The temperature that minimises the negative log-likelihood of ``y`` (Guo et al. 2017)."""
     from scipy.optimize import minimize_scalar
-
-    logits = head.logits(x)
 
     def nll(t):
         p = softmax(logits / t)
@@ -133,12 +132,8 @@ def fit_temperature(head: Head, x: np.ndarray, y: np.ndarray) -> float:
 
 
 def scores(head: Head, x: np.ndarray, pairs, two_way: bool) -> dict:
-    p = head.predict_proba(x)
     gold = [q.label for q in pairs]
-    if two_way:
-        pred = ["entailment" if a >= c else "contradiction" for a, c in zip(p[:, 0], p[:, 2])]
-    else:
-        pred = [LABELS[i] for i in p.argmax(axis=1)]
+    pred = data.predictions(head.predict_proba(x), three_way=not two_way)
     return {"accuracy": round(data.accuracy(gold, pred), 4), "macro_f1": round(data.macro_f1(gold, pred), 4)}
 
 
@@ -146,10 +141,7 @@ def training_pairs(root: Path, n_synthetic: int = 2500, n_captions: int = 1200, 
     """(fever, climate, synthetic, captions, real) training pairs; real = fever + climate (+ SICK TRAIN)."""
     # v0.1 is a subset of v0.2-dev (every v0.1 group is in it): all shared FEVER-Symmetric pairs are the
     # 708 unique pairs of v0.2-dev plus any v0.1 pair not in it. Dev figure: 5-fold CV grouped by claim group.
-    fever = data.fever_sym(root / "fever-symmetric" / "v0.2-dev.jsonl")
-    seen = {(p.hypothesis, p.premise) for p in fever}
-    for name in ("v0.1-full-minus-v0.2-test.jsonl", "v0.1-generated-minus-v0.2-test.jsonl"):
-        fever += [p for p in data.fever_sym(root / "fever-symmetric" / name) if (p.hypothesis, p.premise) not in seen]
+    fever = data.fever_sym_shared(root)
     climate = data.climate_fever(root / "climate-fever" / "climate-fever-dev.jsonl", "train")
     real = fever + climate
     if with_sick:
@@ -245,7 +237,7 @@ def main(argv=None) -> int:
     _, kind, params, columns, cv_parts, label = best
     final_rows = fit_o + list(fever_idx)
     head = fit_head(kind, x[final_rows], y[final_rows], w[final_rows], params, columns)
-    head.temperature = fit_temperature(head, x[cal_o], y[cal_o])
+    head.temperature = fit_temperature(head.logits(x[cal_o]), y[cal_o])
     log(f"chosen {label}, temperature {head.temperature:.3f}")
 
     dev = {

@@ -23,7 +23,7 @@ import numpy as np  # noqa: E402
 from truthometer.benchmarks import nli_common as data  # noqa: E402
 from truthometer.benchmarks.splits import part_of  # noqa: E402
 from truthometer.config import Config  # noqa: E402
-from truthometer.judging.nli import LABELS, BundledJudge, BUNDLED_DIR, combine  # noqa: E402
+from truthometer.judging.nli import BundledJudge, BUNDLED_DIR, combine  # noqa: E402
 
 BELOW = (0.0, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01)
 HEAD_WEIGHTS = (0.0, 0.25, 0.5)
@@ -42,12 +42,7 @@ def sets(root: Path, part: str) -> dict[str, tuple[list, bool]]:
 
 
 def accuracy(probs: np.ndarray, pairs, two_way: bool) -> float:
-    gold = [p.label for p in pairs]
-    if two_way:
-        pred = ["entailment" if e >= c else "contradiction" for e, c in zip(probs[:, 0], probs[:, 2])]
-    else:
-        pred = [LABELS[i] for i in probs.argmax(axis=1)]
-    return data.accuracy(gold, pred)
+    return data.accuracy([p.label for p in pairs], data.predictions(probs, three_way=not two_way))
 
 
 def cascade(head: np.ndarray, cross: np.ndarray, below: float, weight: float) -> tuple[np.ndarray, float]:

@@ -234,11 +234,10 @@ class Checker:
     def _check_parts(self, judged: list[tuple], relevant_of: dict) -> None:
         """Each supported or contradicted sentence judged part by part (``judging.parts``), against its
         most similar evidence and the passage around the best of it, by the cross-encoder where there is one."""
-        from .judging.nli import load_judge
+        from .judging.nli import load_judge, passage_reader
         from .judging.parts import PREMISES, PartCheck, check_parts
 
-        judge = load_judge(self.config)
-        reader = getattr(judge, "cross_encoder", None) or judge
+        reader = passage_reader(load_judge(self.config))
         checks = []
         for c, _, _, _ in judged:
             by_text = {(e.text, e.source): e for e in c.result.evidence}
@@ -303,9 +302,9 @@ class Checker:
         magazine in 1991." + "He is its publisher.") counts. A passage that entails the claim stands in for
         its sentence's probabilities; read by the cross-encoder where there is one (the head was trained
         on single sentences)."""
-        from .judging.nli import DECISION_THRESHOLD, ENTAILMENT
+        from .judging.nli import DECISION_THRESHOLD, ENTAILMENT, passage_reader
 
-        reader = getattr(judge, "cross_encoder", None) or judge
+        reader = passage_reader(judge)
         asked = []
         for c_index, (c, pairs) in enumerate(zip(claims, relevant)):
             rows = out[c_index]

@@ -51,6 +51,17 @@ def fever_sym(path: str | Path) -> list[Pair]:
     return pairs
 
 
+def fever_sym_shared(root: str | Path) -> list[Pair]:
+    """Every FEVER-Symmetric pair of the shared folder ``root``: v0.2-dev plus the v0.1 pairs not in it
+    (v0.1's claim groups are all v0.2-dev's; the groups of the v0.2 test split are removed from both)."""
+    folder = Path(root) / "fever-symmetric"
+    fever = fever_sym(folder / "v0.2-dev.jsonl")
+    seen = {(p.hypothesis, p.premise) for p in fever}
+    for name in ("v0.1-full-minus-v0.2-test.jsonl", "v0.1-generated-minus-v0.2-test.jsonl"):
+        fever += [p for p in fever_sym(folder / name) if (p.hypothesis, p.premise) not in seen]
+    return fever
+
+
 def sick(path: str | Path, split: str | None = "TRIAL") -> list[Pair]:
     """SICK rows of one SemEval_set (TRAIN, TRIAL, TEST; None or 'all' for every row)."""
     path = Path(path)
@@ -191,7 +202,9 @@ def judge_pairs(pairs: list[Pair], config: Config) -> tuple[np.ndarray, float]:
     return out, len(pairs) / max(seconds, 1e-9)
 
 
-def _predictions(probs: np.ndarray, three_way: bool) -> list[str]:
+def predictions(probs: np.ndarray, three_way: bool) -> list[str]:
+    """Labels from probabilities: the argmax, or for two-way data (FEVER-Symmetric) the larger of
+    P(entailment) and P(contradiction)."""
     if three_way:
         return [LABELS[i] for i in probs.argmax(axis=1)]
     return ["entailment" if e >= c else "contradiction" for e, c in zip(probs[:, 0], probs[:, 2])]
@@ -211,7 +224,7 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
     gold = [p.label for p in pairs]
     # ``given``: probabilities from elsewhere (cross-validated ones), in place of the shipped judge's.
     probs, rate = (given, None) if given is not None else judge_pairs(pairs, config)
-    ours = _predictions(probs, three_way)
+    ours = predictions(probs, three_way)
     non_support = [g for g in gold if g != "entailment"]
     fallback = max(sorted(set(non_support)), key=non_support.count) if non_support else "contradiction"
     cos, overlap = baseline_scores(pairs, config)
@@ -236,7 +249,7 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
             if other == config.judge:
                 continue
             other_probs, other_rate = judge_pairs(pairs, config.with_(judge=other))
-            other_pred = _predictions(other_probs, three_way)
+            other_pred = predictions(other_probs, three_way)
             rows.append([f"ours (nli:bundled, judge={other})", round(score(gold, other_pred), 4),
                          "argmax" if three_way else "E vs C", round(other_rate, 1)])
             key = other.replace("-", "_")

@@ -214,6 +214,12 @@ def combine(head: np.ndarray, cross: np.ndarray, head_weight: float = HEAD_WEIGH
     return out / out.sum(axis=1, keepdims=True)
 
 
+def passage_reader(judge) -> Judge:
+    """What reads passages and claim parts: the fine-tuned cross-encoder where the judge has one (the head
+    was trained on single sentences and whole claims), else the judge itself."""
+    return getattr(judge, "cross_encoder", None) or judge
+
+
 _cache: dict = {}
 _cache_lock = threading.RLock()  # re-entrant: a judge being built may ask for another
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from ...errors import ModelNotAvailable
+from .head import softmax
 
 WEIGHTS_FILE = "model.safetensors"
 META_FILE = "judge.json"
@@ -123,8 +124,3 @@ class FineTunedCrossEncoder:
 
     def predict(self, premises: list[str], hypotheses: list[str], progress=None) -> np.ndarray:
         return softmax(self.logits(premises, hypotheses, progress=progress) / self.temperature)
-
-
-def softmax(logits: np.ndarray) -> np.ndarray:
-    z = np.exp(logits - logits.max(axis=1, keepdims=True))
-    return z / z.sum(axis=1, keepdims=True)
