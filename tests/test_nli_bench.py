@@ -44,6 +44,19 @@ def test_fever_bench_prints_baselines_and_ours(tmp_path, capsys):
     assert f"pairs/s measured on: {figures['machine']}" in out and figures["machine"].endswith(" cores")
 
 
+def test_fever_bench_scores_one_frozen_part_of_the_claim_groups(tmp_path):
+    from truthometer.benchmarks.splits import part_of
+
+    rows = [{"id": str(k), "claim": f"Item {k} was made in 1900 .", "evidence": f"Item {k} was made in 1900 .",
+             "gold_label": "SUPPORTS"} for k in range(1, 41)]
+    path = tmp_path / "many.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    expected = sum(part_of(f"fever:{k}") == "validation" for k in range(1, 41))
+    assert 0 < expected < 40
+    figures = fever_sym.run(argparse.Namespace(data=str(path), limit=0, part="validation", no_alignment=True))
+    assert figures["pairs"] == expected and figures["part"] == "validation"
+
+
 def test_fever_bench_scores_cross_validated_probabilities_instead_of_the_shipped_judge(tmp_path, capsys):
     from truthometer.judging.nli import BUNDLED_DIR
 

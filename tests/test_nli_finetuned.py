@@ -27,11 +27,28 @@ def test_the_committed_weights_are_every_trained_parameter(cross):
 
 def test_probabilities_are_calibrated_logits_and_do_not_depend_on_the_batch(cross):
     premises, hypotheses = [p for p, _ in PAIRS], [h for _, h in PAIRS]
+    cross.clear_cache()
     together = cross.predict(premises, hypotheses)
+    cross.clear_cache()
     alone = np.vstack([cross.predict([p], [h]) for p, h in PAIRS])
     assert np.array_equal(together, alone)
     assert np.allclose(together, softmax(cross.logits(premises, hypotheses) / cross.temperature))
     assert np.allclose(together.sum(axis=1), 1.0)
+
+
+def test_repeated_pairs_are_run_once_and_read_back_unchanged(cross, monkeypatch):
+    cross.clear_cache()
+    run = []
+    original = cross._run
+    monkeypatch.setattr(cross, "_run", lambda pairs, *a, **k: run.append(len(pairs)) or original(pairs, *a, **k))
+    premises, hypotheses = [p for p, _ in PAIRS], [h for _, h in PAIRS]
+    first = cross.logits(premises * 2, hypotheses * 2)
+    again = cross.logits(premises[:2], hypotheses[:2])
+    assert run == [len(PAIRS), 0]
+    assert np.array_equal(first[:len(PAIRS)], first[len(PAIRS):])
+    assert np.array_equal(again, first[:2])
+    again[:] = 0  # the caller owns what it gets: the cache is not changed through it
+    assert np.array_equal(cross.logits(premises[:2], hypotheses[:2]), first[:2])
 
 
 def test_the_cross_encoder_reads_the_year_against_the_evidence(cross):

@@ -299,16 +299,19 @@ class Checker:
     def _read_passages(self, judge, claims: list[_Claim], relevant, out: list[list]) -> None:
         """Where no evidence sentence alone entails a claim, the passage around the most similar one (the
         sentence with its neighbours) is read too: support spread over two sentences ("Arnold joined the
-        magazine in 1991." + "He is its publisher.") counts. A passage that entails the claim stands in for
+        magazine in 1991." + "He is its publisher.") counts; where one contradicts it, none is read. A passage that entails the claim stands in for
         its sentence's probabilities; read by the cross-encoder where there is one (the head was trained
         on single sentences)."""
-        from .judging.nli import DECISION_THRESHOLD, ENTAILMENT, passage_reader
+        from .judging.nli import CONTRADICTION, DECISION_THRESHOLD, ENTAILMENT, passage_reader
 
         reader = passage_reader(judge)
         asked = []
         for c_index, (c, pairs) in enumerate(zip(claims, relevant)):
             rows = out[c_index]
-            if not pairs or not pairs[0][0].window or max(r[ENTAILMENT] for r in rows) >= DECISION_THRESHOLD:
+            # A claim some sentence contradicts is not read in passages: a passage around it would have to
+            # outweigh that sentence, and reading it costs a tenth of a check.
+            if not pairs or not pairs[0][0].window or max(r[ENTAILMENT] for r in rows) >= DECISION_THRESHOLD \
+                    or max(r[CONTRADICTION] for r in rows) >= DECISION_THRESHOLD:
                 continue
             asked.append(c_index)
         if not asked:

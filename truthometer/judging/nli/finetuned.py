@@ -18,7 +18,8 @@ the pairs judged beside it.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +31,8 @@ WEIGHTS_FILE = "model.safetensors"
 META_FILE = "judge.json"
 #: The table that stays frozen and is read from the base model rather than committed.
 FROZEN = ("bert.embeddings.word_embeddings.weight",)
+#: Pairs whose logits are kept: an editor re-checking an article after one correction asks the same pairs again.
+CACHE_SIZE = 200_000
 TRAIN_HINT = "retrain it with: python scripts/train_judge.py (see models/nli/MODEL_CARD.md)"
 
 
@@ -98,17 +101,44 @@ class FineTunedCrossEncoder:
         self.model = quantise(model) if self.precision == "int8" else model
         self.max_length = int(self.meta.get("max_length", 256))
         self.temperature = float(self.meta.get("temperature", 1.0))
+        self._cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
 
     def logits(self, premises: list[str], hypotheses: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
+        """Raw 3-way logits. Each distinct pair is run once; a pair asked before (in this call or an earlier
+        one) is read from a bounded cache, which changes no figure: a pair's logits never depend on its batch."""
+        pairs = list(zip(premises, hypotheses))
+        out = np.zeros((len(pairs), 3), dtype=np.float64)
+        with self._lock:
+            known = {pair: self._cache[pair] for pair in dict.fromkeys(pairs) if pair in self._cache}
+        todo = [pair for pair in dict.fromkeys(pairs) if pair not in known]
+        fresh = dict(zip(todo, self._run(todo, batch_size, progress)))
+        with self._lock:
+            for pair in known:
+                self._cache.move_to_end(pair)
+            self._cache.update(fresh)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        known.update(fresh)
+        for i, pair in enumerate(pairs):
+            out[i] = known[pair]
+        return out
+
+    def clear_cache(self) -> None:
+        with self._lock:
+            self._cache.clear()
+
+    def _run(self, pairs: list[tuple[str, str]], batch_size: int, progress=None) -> np.ndarray:
         import torch
 
-        if not premises:
+        if not pairs:
             return np.zeros((0, 3), dtype=np.float64)
-        enc = self.tokenizer(list(premises), list(hypotheses), truncation="only_first", max_length=self.max_length)
+        enc = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation="only_first",
+                             max_length=self.max_length)
         by_length: dict[int, list[int]] = defaultdict(list)
         for i, ids in enumerate(enc["input_ids"]):
             by_length[len(ids)].append(i)
-        out = np.zeros((len(premises), 3), dtype=np.float64)
+        out = np.zeros((len(pairs), 3), dtype=np.float64)
         done = 0
         with torch.inference_mode():
             for length in sorted(by_length):
@@ -119,7 +149,7 @@ class FineTunedCrossEncoder:
                     out[chunk] = self.model(**batch).logits.double().numpy()
                     done += len(chunk)
                     if progress:
-                        progress(done / len(premises))
+                        progress(done / len(pairs))
         return out
 
     def predict(self, premises: list[str], hypotheses: list[str], progress=None) -> np.ndarray:
