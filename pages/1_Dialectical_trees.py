@@ -31,8 +31,9 @@ if origin == "From a checked sentence":
     if not candidates:
         st.info("Check a text on the main page first; sentences with evidence appear here.")
         st.stop()
+    # Keyed by the check: a new check's sentences never show under the last check's label.
     chosen = st.selectbox("Sentence", candidates, format_func=lambda s: f"{s.index + 1}. [{s.status}] {s.text[:90]}",
-                          key="delp-sentence")
+                          key=f"delp-sentence-{st.session_state.get('current')}")
     outcome = argue(chosen.claim or chosen.text, chosen.evidence)
     st.caption(outcome.explanation)
     program_text, default_query, default_criterion = outcome.program, outcome.query, outcome.criterion
@@ -66,7 +67,9 @@ labels = [f"tree {i + 1}: {t['conclusion']} — {'U (undefeated)' if t['mark'] =
           for i, t in enumerate(result.trees)]
 st.dataframe([{"tree": i + 1, "root conclusion": t["conclusion"], "mark": t["mark"], "root argument": t["text"]}
               for i, t in enumerate(result.trees)], hide_index=True, width="stretch")
-picked = st.selectbox("Tree", range(len(result.trees)), format_func=lambda i: labels[i], key="delp-tree")
+# Keyed by the program and query: a picker always names a tree of what is shown.
+picked = st.selectbox("Tree", range(len(result.trees)), format_func=lambda i: labels[i],
+                      key=f"delp-tree-{hash((text, literal, criterion))}")
 tree = result.trees[picked]
 # The tree page is built by us from escaped labels and carries no remote scripts.
 st.iframe(to_pyvis_html(tree, height="480px"), height=500)

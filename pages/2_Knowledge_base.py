@@ -13,6 +13,8 @@ if kb is None:
     st.error("The knowledge base could not be opened.")
     st.stop()
 
+if st.session_state.get("kb-flash"):
+    st.success(st.session_state.pop("kb-flash"))
 stats = kb.stats()
 cols = st.columns(4)
 for col, key in zip(cols, ("total", "approved", "pending", "rejected")):
@@ -71,7 +73,8 @@ for column, (verb, act) in zip(st.columns([1, 1, 4]), (("Approve", kb.approve), 
             st.error("Enter your reviewer name in the sidebar first.")
         else:
             act(selected, reviewer)
-            st.success(f"{verb}d {len(selected)}." if verb == "Approve" else f"{verb}ed {len(selected)}.")
+            st.session_state["kb-flash"] = f"{verb}d {len(selected)}." if verb == "Approve" else \
+                f"{verb}ed {len(selected)}."
             st.rerun()
 
 if entries:
@@ -82,6 +85,14 @@ if entries:
     entry = kb.get(chosen)
     st.caption(f"#{entry.id} · {entry.status} · source: {entry.source} · created by {entry.created_by} · "
                f"confidence {entry.confidence:.2f}" + (f" · reviewed by {entry.reviewed_by}" if entry.reviewed_by else ""))
+    if entry.status == "pending":
+        try:
+            near = kb.near_duplicates(entry.text, exclude=entry.id)
+        except Exception as exc:
+            near = []
+            show_error(exc)
+        for other, distance in near:
+            st.warning(f"Nearly the same as approved entry #{other.id} (distance {distance:.2f}): {other.text}")
     with st.form(f"edit-{chosen}"):
         text = st.text_area("Text", entry.text)
         confidence = st.number_input("Confidence", 0.0, 1.0, float(entry.confidence), 0.05)
@@ -91,7 +102,8 @@ if entries:
             else:
                 try:
                     kb.edit(chosen, text=text, confidence=confidence, reviewer=reviewer)
-                    st.success("Saved.")
+                    st.session_state["kb-flash"] = f"Saved entry #{chosen}."
+                    st.rerun()
                 except Exception as exc:
                     show_error(exc)
     if entry.provenance:
@@ -104,13 +116,19 @@ if entries:
 st.subheader("Import and export (JSONL)")
 i1, i2 = st.columns(2)
 upload = i1.file_uploader("Import entries (one JSON object a line; status defaults to pending)", type=["jsonl", "json"],
-                          key="kb-import")
+                          key="kb-import", max_upload_size=8,
+                          help="up to 8 MB here; larger files: python -m truthometer kb import FILE")
 if upload is not None and i1.button("Import", key="kb-import-go"):
     try:
         from truthometer.textio import decode_text
 
-        added = kb.import_jsonl(decode_text(upload.getvalue(), upload.name, 200_000_000).splitlines())
-        st.success(f"Imported {len(added) if hasattr(added, '__len__') else added} entries.")
+        entries = kb.parse_jsonl(decode_text(upload.getvalue(), upload.name, 200_000_000).splitlines())
+        added = kb.add_many(entries, unique=True)
+        there = len(entries) - len(added)
+        st.session_state["kb-flash"] = (f"Imported {len(added)} new entr{'y' if len(added) == 1 else 'ies'} from "
+                                        f"{upload.name}." + (f" {there} already in the knowledge base (same text "
+                                                             f"and source) were left out." if there else ""))
+        st.rerun()
     except Exception as exc:
         show_error(exc)
 export_status = i2.selectbox("Export", ["all", "approved", "pending", "rejected"], key="kb-export-status")

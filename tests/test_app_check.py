@@ -82,3 +82,69 @@ def test_the_judge_is_chosen_with_the_entailment_method_only(app):
     assert metrics["❌ contradicted"] == "1"  # the wrong year, whichever model reads it
     from truthometer.judging.nli import _cache
     assert any(key[-1] == "cross-encoder" and judge._cross is not None for key, judge in _cache.items())
+
+# ---- the review loop (issue 31): each finding reproduced, then fixed --------------------------------
+
+def test_a_failed_llm_revision_says_why_and_never_breaks_the_page(app):
+    app.sidebar.text_input(key="llm-url").set_value("http://127.0.0.1:9/v1")  # nothing listens there
+    app.sidebar.text_input(key="llm-model").set_value("fake")
+    _check(app, text="The Eiffel Tower was completed in 1899.")
+    app.button(key="revise").click().run()
+    assert not app.exception
+    assert any("could not finish" in e.value and "unreachable" in e.value for e in app.error)
+    assert any("stopped: llm_error" in c.value for c in app.caption)
+    # Any later interaction draws the page again without a traceback (it raised NameError: rounds_html).
+    app.button(key="check").click().run()
+    assert not app.exception
+
+
+def test_a_new_check_resets_the_sentence_picker_and_an_error_clears_old_results(app):
+    _check(app, text="The Eiffel Tower is in Paris. The Eiffel Tower was completed in 1899.")
+    [picker] = [s for s in app.selectbox if s.label == "Sentence"]
+    assert picker.value == 1  # the flagged one
+    picker.set_value(0).run()
+    _check(app, text="The Eiffel Tower was completed in 1899.")
+    [picker] = [s for s in app.selectbox if s.label == "Sentence"]
+    assert picker.value == 0 and "Eiffel" in picker.format_func(picker.value)
+    assert picker.options == [picker.format_func(0)]
+    app.text_area(key="text").set_value("   ")
+    app.button(key="check").click().run()
+    assert not app.exception
+    assert any("paste a text" in e.value for e in app.error)
+    assert not app.metric and not [s for s in app.selectbox if s.label == "Sentence"]
+
+
+def test_next_flagged_and_the_status_filter(app):
+    _check(app, text="The Eiffel Tower was completed in 1899. The Eiffel Tower is in Paris. "
+                     "The Eiffel Tower was completed in 1901.")
+    picker = lambda: [s for s in app.selectbox if s.label == "Sentence"][0]
+    assert picker().value == 0
+    [step] = [b for b in app.button if b.label.startswith("Next flagged")]
+    step.click().run()
+    assert picker().value == 2
+    [shown] = [m for m in app.multiselect if m.label == "Show sentences that are"]
+    shown.set_value(["supported"]).run()
+    assert picker().value == 1 and "supported" in picker().format_func(1)
+
+
+def test_a_blank_reference_is_reported_not_dropped_silently(app):
+    _check(app, reference="   \n---\n" + REFERENCE)
+    assert any("Pasted reference 1 holds only blank space" in w.value for w in app.warning)
+
+
+def test_saving_twice_stores_one_entry_and_shows_the_entry_first(app, tmp_path):
+    from truthometer.knowledge import open_kb
+
+    _check(app, text="The Eiffel Tower was completed in 1899.")
+    app.sidebar.text_input(key="reviewer").set_value("ann")
+    [b for b in app.button if b.label == "Accept"][0].click().run()
+    [entry] = [t for t in app.text_input if t.key and t.key.startswith("entry-")]
+    assert entry.value == "The Eiffel Tower was completed in 1889."
+    [save] = [b for b in app.button if b.label.startswith("Save 1 correction")]
+    save.click().run()
+    assert not app.exception
+    assert any("Saved 1 verified entry" in s.value for s in app.success)
+    [save] = [b for b in app.button if b.label.startswith("Save ")]
+    assert save.label.startswith("Save 0 correction") and save.disabled
+    kb = open_kb(tmp_path / "kb")
+    assert len(kb.text_search("The Eiffel Tower was completed in 1889.", status="approved")) == 1

@@ -89,3 +89,17 @@ def test_knowledge_base_page_text_search(kb_dir):
     at.button[0].click().run()
     assert not at.exception
     assert "1 entries" in at.caption[0].value
+
+
+def test_an_edited_entry_shows_at_once_in_the_table(kb_dir):
+    at = AppTest.from_file("../pages/2_Knowledge_base.py", default_timeout=120)
+    at.run()
+    at.text_input(key="reviewer").set_value("curator").run()
+    [picker] = [s for s in at.selectbox if s.label == "Entry"]
+    chosen = picker.value
+    [box] = [t for t in at.text_area if t.label == "Text"]
+    box.set_value("The bridge opened in 1937.")
+    [b for b in at.button if b.label == "Save edit"][0].click().run()
+    assert not at.exception
+    assert any(f"Saved entry #{chosen}" in s.value for s in at.success)
+    assert "The bridge opened in 1937." in list(at.dataframe[0].value["text"])

@@ -6,6 +6,7 @@ the new entry on the knowledge base page. Skipped only when /usr/bin/chromium is
 """
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -76,6 +77,9 @@ def test_check_accept_save_and_find_in_knowledge_base(server, browser):
     page.set_default_timeout(120_000)
     page.goto(url)
     page.get_by_role("button", name="Check", exact=True).wait_for()
+    # The first page is named "Check" in the navigation, and there is no deploy button.
+    expect(page.get_by_test_id("stSidebarNav").get_by_text("Check", exact=True)).to_be_visible()
+    assert page.get_by_role("button", name="Deploy").count() == 0
     page.get_by_role("textbox", name="Reviewer name").fill("e2e-reviewer")
     page.get_by_role("textbox", name="Reviewer name").press("Enter")
     page.get_by_label("Text to check", exact=True).fill(
@@ -99,17 +103,30 @@ def test_check_accept_save_and_find_in_knowledge_base(server, browser):
         except Exception:
             if attempt == 4:
                 raise
+    reviewed = ("The Eiffel Tower is a wrought-iron lattice tower in Paris. The tower was completed in 1889 for the "
+                "World's Fair. I think it is the most beautiful building in Europe.")
+    # The downloads follow the review: the accepted year, the decision and who made it.
+    with page.expect_download() as download:
+        page.get_by_role("button", name="JSON report").click()
+    report = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert report["corrected_text"] == reviewed
+    assert {"decision": "accepted", "by": "e2e-reviewer"}.items() <= report["sentences"][1]["review"].items()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Corrected text", exact=True).click()
+    assert Path(download.value.path()).read_text(encoding="utf-8") == reviewed
     save = page.get_by_role("button", name="Save 1 correction(s) to knowledge base")
     save.wait_for()
     save.click()
     page.get_by_text("Saved 1 verified entry").wait_for()
+    # Saved once: the button now has nothing left to save.
+    expect(page.get_by_role("button", name="Save 0 correction(s) to knowledge base")).to_be_disabled()
     page.screenshot(path=str(ARTIFACTS / "e2e-check.png"), full_page=True)
 
     page.goto(url + "/Knowledge_base")
     page.get_by_role("textbox", name="Search").fill("completed in 1889 for the World's Fair")
     page.get_by_role("textbox", name="Search").press("Enter")
     try:
-        page.get_by_text("created by e2e-reviewer").first.wait_for()
+        page.get_by_text("approved · source: review · created by e2e-reviewer").first.wait_for()
         # The entry's caption can render a moment before its text box is filled: wait for the value.
         expect(page.get_by_role("textbox", name="Text", exact=True)).to_have_value(
             "The tower was completed in 1889 for the World's Fair.", timeout=30_000)

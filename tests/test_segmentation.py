@@ -52,11 +52,36 @@ def test_pronoun_is_resolved_for_checking_only():
 
 
 def test_inline_markdown_is_removed_for_checking():
-    from truthometer.segmentation.markdown import plain_text
+    from truthometer.segmentation.markup import plain_text
 
     assert plain_text("The **Eiffel Tower** is in [Paris](https://example.org/paris) (`FR`).") == \
         "The Eiffel Tower is in Paris (FR)."
     assert plain_text("snake_case_name stays") == "snake_case_name stays"
+
+
+def test_html_markup_is_removed_like_markdown_and_offsets_are_kept():
+    from truthometer.segmentation.markup import mask_markup, plain_text
+
+    html = "<p>The <b>Eiffel Tower</b> is in Paris.</p><script>var s = 'It is in Rome.';</script><!-- a note -->"
+    masked = mask_markup(html)
+    assert len(masked) == len(html) and "Rome" not in masked and "note" not in masked
+    assert masked.index("Paris") == html.index("Paris")
+    assert plain_text(html) == "The Eiffel Tower is in Paris."
+    assert plain_text("**The Eiffel Tower** is in <i>Paris</i> .") == "The Eiffel Tower is in Paris."
+    assert plain_text("3 < 4 and 5 > 2") == "3 < 4 and 5 > 2"  # a comparison is not a tag
+
+
+def test_markup_never_becomes_a_claim_and_evidence_is_read_without_it():
+    from truthometer.pipeline import Checker
+
+    text = "<script>alert('The Eiffel Tower is in Rome.')</script>\n<p>The Eiffel Tower is in <b>Paris</b>.</p>"
+    reference = "<div><h1>Landmarks</h1><p>The <em>Eiffel Tower</em> is in Paris, France.</p></div>"
+    report = Checker().check(text, [reference])
+    assert [s.status for s in report.sentences] == ["supported"]
+    sentence = report.sentences[0]
+    assert "script" not in sentence.text and "Rome" not in sentence.text
+    assert all("<" not in e.text for e in sentence.evidence)
+    assert "The Eiffel Tower is in Paris, France." in [e.text for e in sentence.evidence]
 
 
 def test_a_pronoun_stands_for_the_latest_entity_that_agrees_with_it():

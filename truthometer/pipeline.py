@@ -25,6 +25,7 @@ from .judging.rules import Mismatch, extract_slots, find_mismatches
 from .judging.parts import spans_agree, whole_span
 from .report import Evidence, EvidenceSentence, Report, SentenceResult, Substitution, Suggestion
 from .segmentation import contextualise, skip_reason, split_sentences
+from .segmentation.markup import mask_markup
 from .textio import validate_text
 
 Progress = Callable[[float, str], None]
@@ -73,7 +74,8 @@ class Checker:
         validate_text(text, "text", MAX_TEXT_CHARS)
 
         progress(0.02, "splitting sentences")
-        sentences = split_sentences(text, config.batch_size)
+        # HTML tags and script/style blocks are blanked out (offsets kept): markup never becomes a claim.
+        sentences = split_sentences(mask_markup(text), config.batch_size)
         results: list[SentenceResult] = []
         claims: list[_Claim] = []
         spans = [s.doc for s in sentences]

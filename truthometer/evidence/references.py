@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from ..report import EvidenceSentence
 from ..segmentation import contextualise, split_sentences
-from ..segmentation.markdown import plain_text
+from ..segmentation.markup import mask_markup, plain_text
 from .base import Candidates, Progress
 
 
@@ -36,7 +36,8 @@ def reference_sentences(documents: list[ReferenceDocument], parsed: dict | None 
     """
     out = []
     for document in documents:
-        sentences = split_sentences(document.text)
+        # A tag or a script block is no evidence: split the text as read, offsets kept.
+        sentences = split_sentences(mask_markup(document.text))
         # "It should be taken before breakfast": the judge reads the sentence with its antecedent put in.
         resolved = contextualise([s.text for s in sentences], [s.doc for s in sentences])
         plain = [plain_text(s.text) for s in sentences]

@@ -17,6 +17,10 @@ from ..config import PROJECT_ROOT, Config
 from ..errors import InputError
 from .index import VectorIndex
 from .sqlite_store import SqliteStore
+
+#: L2 distance between unit vectors under which two entries are near-duplicates (cosine 0.94 or more):
+#: a rewording, or the same fact with one word changed.
+NEAR_DUPLICATE = 0.35
 from .store import STATUSES, Entry, NewEntry
 
 DB_NAME = "kb.sqlite3"
@@ -52,8 +56,9 @@ class KnowledgeBase:
 
     # -- adding ------------------------------------------------------------------------------------
     def add_many(self, entries: Iterable[NewEntry], batch_size: int = 2048,
-                 progress: Callable[[float, str], None] | None = None) -> list[Entry]:
-        """Add entries in ONE transaction (all or nothing); texts are embedded in batches first."""
+                 progress: Callable[[float, str], None] | None = None, unique: bool = False) -> list[Entry]:
+        """Add entries in ONE transaction (all or nothing); texts are embedded in batches first. With
+        ``unique``, an entry whose text and source are already there is left out; the added ones are returned."""
         entries = list(entries)
         if not entries:
             return []
@@ -69,9 +74,12 @@ class KnowledgeBase:
                          f" of {len(entries)} entries")
         vectors = np.vstack(parts)
         with self._lock:
-            ids = self.store.insert(entries, vectors)
+            ids = self.store.insert(entries, vectors, unique=unique)
             before, after = self.store.last_write
-            if hasattr(self, "index"):
+            if hasattr(self, "index") and ids:
+                if len(ids) < len(entries):  # some were there already: their vectors are not added again
+                    kept = {e.text.strip(): k for k, e in reversed(list(enumerate(entries)))}
+                    vectors = vectors[[kept[e.text] for e in self.store.get(ids)]]
                 self.index.add(ids, vectors, before, after)
         return self.store.get(ids)
 
@@ -80,11 +88,18 @@ class KnowledgeBase:
         return self.add_many([NewEntry(text, source, locator, confidence, status, created_by, provenance or {})])[0]
 
     def record_correction(self, corrected: str, original: str, evidence_text: str, evidence_locator: str,
-                          reviewer: str) -> Entry:
-        """A reviewer's accepted correction: an approved, fully trusted entry that remembers its origin."""
-        return self.add(corrected, source="review", locator=evidence_locator, confidence=1.0, status="approved",
-                        created_by=reviewer, provenance={"reviewer": reviewer, "original": original,
-                                                         "evidence": evidence_text, "evidence_locator": evidence_locator})
+                          reviewer: str, checked_as: str = "") -> Entry:
+        """A reviewer's accepted correction: an approved, fully trusted entry that remembers its origin.
+
+        ``corrected`` is the entry's text, a statement that stands alone (the sentence as checked, with
+        its pronoun resolved, corrected); ``original`` the sentence as written and ``checked_as`` the text
+        that was checked go to the provenance. Saving the same text twice stores it once: the entry already
+        there is returned."""
+        provenance = {"reviewer": reviewer, "original": original, "checked_as": checked_as or original,
+                      "evidence": evidence_text, "evidence_locator": evidence_locator}
+        added = self.add_many([NewEntry(corrected, "review", evidence_locator, 1.0, "approved", reviewer, provenance)],
+                              unique=True)
+        return added[0] if added else self.store.find(corrected, "review")
 
     def propose(self, text: str, source: str, locator: str = "", confidence: float = 0.5,
                 created_by: str = "automatic") -> Entry:
@@ -104,6 +119,13 @@ class KnowledgeBase:
         if not texts:
             return []
         return self.search_vectors(self._embed(list(texts)), k, status)
+
+    def near_duplicates(self, text: str, status: str | None = "approved", exclude: int | None = None,
+                        within: float = NEAR_DUPLICATE) -> list[tuple[Entry, float]]:
+        """Entries (of ``status``) that say nearly what ``text`` says: within ``within`` in L2 distance
+        between unit vectors, nearest first; a curator sees them before adding ``text``."""
+        hits = self.search([text], k=5, status=status)[0]
+        return [(e, d) for e, d in hits if d <= within and e.id != exclude]
 
     def search_vectors(self, vectors: np.ndarray, k: int = 4,
                        status: str | None = "approved") -> list[list[tuple[Entry, float]]]:
@@ -162,10 +184,12 @@ class KnowledgeBase:
     def import_jsonl(self, lines: Iterable[str] | str | Path, default_status: str = "pending", actor: str = "import",
                      progress: Callable[[float, str], None] | None = None) -> list[Entry]:
         """Import every line or none: a malformed line is reported with its number and nothing is added.
+        An entry whose text and source are already in the knowledge base is not imported again (importing
+        the same file twice adds nothing the second time); the entries added are returned.
 
         ``lines`` is an iterable of JSON lines, or the path of a JSONL file.
         """
-        return self.add_many(self.parse_jsonl(lines, default_status, actor), progress=progress)
+        return self.add_many(self.parse_jsonl(lines, default_status, actor), progress=progress, unique=True)
 
     @staticmethod
     def parse_jsonl(lines: Iterable[str] | str | Path, default_status: str = "pending",

@@ -124,8 +124,10 @@ def _import(args) -> int:
         def progress(fraction, _message):
             bar.update(round(fraction * len(entries)) - bar.n)
 
-        added = kb.add_many(entries, progress=progress)
-    print(f"imported {len(added)} entries", file=sys.stderr)
+        added = kb.add_many(entries, progress=progress, unique=True)
+    there = len(entries) - len(added)
+    print(f"imported {len(added)} entries" + (f"; {there} already in the knowledge base (same text and source) "
+                                             f"were left out" if there else ""), file=sys.stderr)
     return 0
 
 

@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS entries (
     provenance TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX IF NOT EXISTS entries_status ON entries(status);
+CREATE INDEX IF NOT EXISTS entries_text ON entries(text, source);
 CREATE TABLE IF NOT EXISTS vectors (
     entry_id INTEGER PRIMARY KEY REFERENCES entries(id) ON DELETE CASCADE,
     vector BLOB NOT NULL
@@ -109,10 +110,12 @@ class SqliteStore:
                 raise
 
     # -- writes -------------------------------------------------------------------------------------
-    def insert(self, entries: list[NewEntry], vectors, once: str | None = None) -> list[int]:
-        """Insert entries with their vectors in one transaction. With ``once``, only if the meta key
-        ``once`` is unset and the store is empty, and the key is set in the same transaction (the seed:
-        two processes opening a new knowledge base at once import it once)."""
+    def insert(self, entries: list[NewEntry], vectors, once: str | None = None, unique: bool = False) -> list[int]:
+        """Insert entries with their vectors in one transaction; returns the new ids. With ``once``, only if
+        the meta key ``once`` is unset and the store is empty, and the key is set in the same transaction
+        (the seed: two processes opening a new knowledge base at once import it once). With ``unique``, an
+        entry whose text and source are already stored (or earlier in ``entries``) is not inserted again:
+        the check runs inside the write transaction, so two writers saving the same entry store it once."""
         vectors = np.asarray(vectors, dtype=np.float32)
         if len(vectors) != len(entries):
             raise ValueError(f"{len(entries)} entries but {len(vectors)} vectors")
@@ -129,6 +132,9 @@ class SqliteStore:
                     return ids
             stamp = now()
             for e, v in zip(entries, vectors):
+                if unique and c.execute("SELECT 1 FROM entries WHERE text = ? AND source = ? LIMIT 1",
+                                        (e.text.strip(), e.source)).fetchone():
+                    continue
                 cur = c.execute(
                     "INSERT INTO entries(text, source, locator, confidence, status, created_by, created_at, "
                     "reviewed_by, reviewed_at, provenance) VALUES (?,?,?,?,?,?,?,?,?,?)",
@@ -195,6 +201,13 @@ class SqliteStore:
         return self._write(work)
 
     # -- reads --------------------------------------------------------------------------------------
+    def find(self, text: str, source: str) -> Entry | None:
+        """The entry with exactly this text (stripped) and source, the oldest if several."""
+        with self._lock:
+            row = self._conn.execute("SELECT * FROM entries WHERE text = ? AND source = ? ORDER BY id LIMIT 1",
+                                     (text.strip(), source)).fetchone()
+        return _row_entry(row) if row else None
+
     def get(self, ids: Iterable[int]) -> list[Entry]:
         ids = [int(i) for i in ids]
         if not ids:

@@ -60,20 +60,30 @@ def highlight_html(report: Report, selected: int | None = None) -> str:
     return f'<div class="tom-text" style="line-height:1.9">{body}</div>'
 
 
-def report_html(report: Report, title: str = "Truth-O-Meter report") -> str:
-    """A standalone HTML page: legend, highlighted text, and a table of sentences with evidence."""
+def report_html(report: Report, title: str = "Truth-O-Meter report", review=None) -> str:
+    """A standalone HTML page: legend, highlighted text, and a table of sentences with evidence. With
+    ``review`` (a ``review.Review``), each sentence's decision and the reviewed text; without, the text
+    with every suggestion applied."""
     stats = report.stats
     rows = []
     for s in report.sentences:
         evidence = "".join(f"<li>[{escape(e.relation)}, {e.score:.2f}] {escape(e.text)} "
                            f"<small>({escape(e.source)}: {escape(e.locator)})</small></li>" for e in s.evidence)
         fix = escape(s.suggestion.corrected) if s.suggestion else ""
+        decided = ""
+        if review is not None:
+            by = review.decided_by.get(s.index, "")
+            decided = f"<td>{escape(review.sentence_decision(s))}{' by ' + escape(by) if by else ''}<br>" \
+                      f"{escape(review.sentence_text(s))}</td>"
         rows.append(f'<tr style="background:{COLOURS[s.status]}"><td>{s.index + 1}</td><td>{escape(s.text)}</td>'
                     f"<td>{escape(s.status)}<br><small>{escape(s.reason)}</small></td>"
-                    f"<td><ul>{evidence}</ul></td><td>{fix}</td></tr>")
+                    f"<td><ul>{evidence}</ul></td><td>{fix}</td>{decided}</tr>")
     summary = ", ".join(f"{stats[k]} {k}" for k in COLOURS)
+    corrected = review.corrected_text(report) if review is not None else report.corrected_text
+    heading = "Corrected text" if review is not None else "Text with every suggestion applied"
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}</title></head><body>"
             f"<h1>{escape(title)}</h1><p>{summary}</p>{legend_html()}{highlight_html(report)}"
             f"<table border='1' cellpadding='4' style='border-collapse:collapse'><tr><th>#</th><th>sentence</th>"
-            f"<th>verdict</th><th>evidence</th><th>suggested correction</th></tr>{''.join(rows)}</table>"
-            f"<h2>Corrected text</h2><p>{escape(report.corrected_text)}</p></body></html>")
+            f"<th>verdict</th><th>evidence</th><th>suggested correction</th>"
+            f"{'<th>review</th>' if review is not None else ''}</tr>{''.join(rows)}</table>"
+            f"<h2>{heading}</h2><p>{escape(corrected)}</p></body></html>")

@@ -13,7 +13,9 @@ def _md_escape(text: str) -> str:
     return text.replace("\n", " ")
 
 
-def report_markdown(report: Report) -> str:
+def report_markdown(report: Report, review=None) -> str:
+    """With ``review`` (a ``review.Review``), each sentence says its decision and who made it, and the
+    corrected text is the reviewed one; without, the corrected text applies every suggestion."""
     stats = report.stats
     lines = ["# Truth-O-Meter report", "",
              f"{stats['total']} sentences: {stats['supported']} supported, {stats['contradicted']} contradicted, "
@@ -32,6 +34,12 @@ def report_markdown(report: Report) -> str:
             lines += ["", f"**Suggested correction:** {_md_escape(s.suggestion.corrected)}"]
             for sub in s.suggestion.substitutions:
                 lines.append(f"- `{_md_escape(sub.from_)}` → `{_md_escape(sub.to)}` ({sub.kind})")
+        if review is not None and (s.suggestion or s.index in review.edits):
+            by = review.decided_by.get(s.index, "")
+            lines += ["", f"**Review:** {review.sentence_decision(s)}" + (f" by {_md_escape(by)}" if by else "")
+                      + f" — {_md_escape(review.sentence_text(s))}"]
         lines.append("")
-    lines += ["## Corrected text", "", _md_escape(report.corrected_text), ""]
+    corrected = review.corrected_text(report) if review is not None else report.corrected_text
+    lines += ["## Corrected text" if review is not None else "## Text with every suggestion applied", "",
+              _md_escape(corrected), ""]
     return "\n".join(lines)

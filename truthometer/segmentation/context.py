@@ -9,7 +9,7 @@ maintained by ..." is about Git).
 """
 from __future__ import annotations
 
-from .markdown import plain_text
+from .markup import plain_text
 
 _SUBJECT_PRONOUNS = {"it", "he", "she", "they", "this", "its", "his", "her", "their"}
 _POSSESSIVE = {"its", "his", "her", "their"}

@@ -1,0 +1,325 @@
+"""Truth-O-Meter — the check page: paste a text, check it, review the suggested corrections."""
+from __future__ import annotations
+
+import json
+import os
+
+import streamlit as st
+
+from truthometer.config import JUDGES, MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
+from truthometer.errors import InputError
+from truthometer.report import STATUSES, Report
+from truthometer.reports import highlight_html, report_html, report_markdown
+from truthometer.reports.html import legend_html
+from truthometer.review import ACCEPT, PENDING, REJECT, Review, reviewed_report
+from truthometer.textio import decode_text
+from ui.common import (STATUS_ICON, input_key, knowledge_base, page_setup, reviewer_name, show_error,
+                       warm_models)
+
+page_setup("Check")
+warm_models()
+st.title("🧭 Truth-O-Meter")
+st.caption("Check what a language model wrote against your references, the verified knowledge base and the "
+           "web; review and accept minimal corrections.")
+
+# ---- sidebar: who and how ---------------------------------------------------------------------------
+reviewer = reviewer_name()
+method = st.sidebar.selectbox("Judging method", METHODS, index=METHODS.index(Config.method),
+                              help="nli (default): the entailment judge; hybrid/cosine/overlap/keyword: DelucionQA detectors")
+judge = st.sidebar.selectbox(
+    "Entailment judge", JUDGES, index=JUDGES.index(Config().judge), key="judge", disabled=method != "nli",
+    help="cascade: the fast head, and the fine-tuned cross-encoder where the head is unsure; cross-encoder: "
+         "every pair (most accurate, slowest); head: fastest. See models/nli/MODEL_CARD.md.")
+use_kb = st.sidebar.checkbox("Use the verified knowledge base", value=True)
+use_web = st.sidebar.checkbox("Search the web", value=False,
+                              help="DuckDuckGo; when the web is unreachable each sentence says so.")
+with st.sidebar.expander("LLM (optional)"):
+    llm_url = st.text_input("OpenAI-compatible endpoint", os.environ.get("TRUTHOMETER_LLM_URL", ""), key="llm-url",
+                            help="Ollama, llama.cpp server, vLLM, OpenAI… Leave empty to work without an LLM.")
+    llm_model = st.text_input("Model", os.environ.get("TRUTHOMETER_LLM_MODEL", ""), key="llm-model")
+    llm_key = st.text_input("API key (if the endpoint asks for one)", type="password", key="llm-key")
+    llm_question = st.text_input("The question the text answers (optional)", key="llm-question")
+
+# ---- input ----------------------------------------------------------------------------------------
+left, right = st.columns(2)
+with left:
+    text = st.text_area("Text to check", height=260, key="text",
+                        placeholder="Paste the generated article here…")
+    upload = st.file_uploader("…or upload a .txt / .md file", type=["txt", "md"], key="upload", max_upload_size=2,
+                              help=f"at most {MAX_TEXT_CHARS:,} characters; an attached file is checked instead of "
+                                   f"the pasted text")
+with right:
+    reference_text = st.text_area("Reference documents", height=260, key="references",
+                                  placeholder="Paste trusted reference text here. Separate documents with a line "
+                                              "containing only ---")
+    ref_uploads = st.file_uploader("…and/or upload reference files", type=["txt", "md"], max_upload_size=8,
+                                   accept_multiple_files=True, key="ref_uploads",
+                                   help=f"at most {MAX_REFERENCE_CHARS:,} characters each")
+
+
+def gather_inputs() -> tuple[str, list[tuple[str, str]], list[str]]:
+    """The text, the references, and a note for every input left out (none is dropped silently)."""
+    body, ignored = text, []
+    if upload is not None:
+        body = decode_text(upload.getvalue(), upload.name, MAX_TEXT_CHARS)
+        if text.strip():
+            ignored.append(f"The pasted text was not checked: the attached file {upload.name} was. Remove the "
+                           f"file to check the pasted text.")
+    references = []
+    for i, doc in enumerate(reference_text.split("\n---\n"), 1):
+        if doc.strip():
+            references.append((f"pasted reference {i}", doc.strip()))
+        elif doc:
+            ignored.append(f"Pasted reference {i} holds only blank space and was left out.")
+    for f in ref_uploads or []:
+        content = decode_text(f.getvalue(), f.name, MAX_REFERENCE_CHARS)
+        if content.strip():
+            references.append((f.name, content))
+        else:
+            ignored.append(f"The reference file {f.name} is empty and was left out.")
+    if not body.strip():
+        raise InputError("paste a text or upload a file to check")
+    return body, references, ignored
+
+
+def run_check(body: str, references, config: Config) -> Report:
+    from truthometer.pipeline import Checker
+    from truthometer.sources import build_sources
+
+    bar = st.progress(0.0, text="starting")
+    sources = build_sources(config, use_kb=use_kb, web=use_web)
+    report = Checker(config, sources).check(body, references,
+                                            progress=lambda f, m: bar.progress(min(1.0, f), text=m))
+    bar.empty()
+    return report
+
+
+if st.button("Check", type="primary", key="check"):
+    # One state per check: whatever the last check showed goes, whether this one succeeds or not.
+    st.session_state.pop("current", None)
+    st.session_state.pop("ignored", None)
+    try:
+        body, references, ignored = gather_inputs()
+        config = Config().with_(method=method, judge=judge)
+        key = input_key(body, references, method, judge, use_kb, use_web)
+        cache = st.session_state.setdefault("reports", {})
+        if key not in cache:
+            cache[key] = run_check(body, references, config)
+        st.session_state["current"] = key
+        st.session_state["ignored"] = ignored
+        st.session_state.setdefault("reviews", {}).setdefault(key, Review())
+    except Exception as exc:  # a clear message, never a traceback
+        show_error(exc)
+
+key = st.session_state.get("current")
+report: Report | None = st.session_state.get("reports", {}).get(key) if key else None
+if report is None:
+    st.info("Paste a text and its references, then press **Check**.")
+    st.stop()
+
+review: Review = st.session_state["reviews"][key]
+stats = report.stats
+for note in st.session_state.get("ignored", []):
+    st.warning(note)
+
+# ---- results --------------------------------------------------------------------------------------
+cols = st.columns(5)
+for col, name in zip(cols, ("supported", "contradicted", "unverifiable", "skipped")):
+    col.metric(f"{STATUS_ICON[name]} {name}", stats[name])
+cols[4].metric("suggestions", stats["suggestions"])
+for note in report.notes:
+    st.warning(note)
+
+# The picker's key belongs to this check: a new check starts on its own first flagged sentence.
+pick_key, filter_key = f"selected-{key}", f"status-filter-{key}"
+shown = st.multiselect("Show sentences that are", STATUSES, default=list(STATUSES), key=filter_key,
+                       format_func=lambda name: f"{STATUS_ICON[name]} {name}")
+options = [s.index for s in report.sentences if s.status in shown] or [s.index for s in report.sentences]
+flagged = [i for i in options if report.sentences[i].status in ("contradicted", "unverifiable")]
+if st.session_state.get(pick_key) not in options:
+    st.session_state[pick_key] = flagged[0] if flagged else options[0]
+
+
+def next_flagged() -> None:
+    here = st.session_state.get(pick_key, -1)
+    later = [i for i in flagged if i > here] or flagged
+    if later:
+        st.session_state[pick_key] = later[0]
+
+
+pick_col, next_col = st.columns([5, 1])
+selected = pick_col.selectbox("Sentence", options, key=pick_key,
+                              format_func=lambda i: f"{i + 1}. {STATUS_ICON[report.sentences[i].status]} "
+                                                    f"{report.sentences[i].status}: {report.sentences[i].text[:90]}")
+next_col.button("Next flagged ›", key=f"next-{key}", on_click=next_flagged, disabled=not flagged,
+                help="the next contradicted or unverifiable sentence")
+st.html(legend_html() + highlight_html(report, selected=selected))
+
+s = report.sentences[selected]
+st.subheader(f"{STATUS_ICON[s.status]} Sentence {s.index + 1}: {s.status}")
+st.text(s.text)
+st.caption(s.reason)
+if s.claim:
+    st.caption(f"checked as: {s.claim}")
+for note in s.notes:
+    st.warning(note)
+
+tab_evidence, tab_fix, tab_tree, tab_align = st.tabs(["Evidence", "Correction", "Dialectical tree", "Alignment"],
+                                                       key="detail-tabs")
+with tab_evidence:
+    if len(s.spans) > 1:
+        st.write("Checked part by part:")
+        st.dataframe([{"part": span.part, "status": span.status, "evidence": span.evidence,
+                       "p": None if span.probability is None else round(span.probability, 3)} for span in s.spans],
+                     hide_index=True, width="stretch", key="parts-table")
+    if s.evidence:
+        st.dataframe([{"relation": e.relation, "score": round(e.score, 3), "source": e.source,
+                       "locator": e.locator, "evidence": e.text,
+                       "read with its neighbours": e.passage} for e in s.evidence],
+                     hide_index=True, width="stretch")
+    else:
+        st.write("No evidence was found for this sentence.")
+
+with tab_fix:
+    if s.suggestion:
+        st.markdown("**Suggested correction**")
+        st.text(s.suggestion.corrected)
+        if s.suggestion.note:
+            st.caption(s.suggestion.note)
+        for i, sub in enumerate(s.suggestion.substitutions):
+            c1, c2, c3, c4 = st.columns([4, 1, 1, 1])
+            c1.markdown(f"`{sub.from_}` → `{sub.to}` · *{sub.kind}*")
+            c1.caption(f"from: {sub.evidence} ({sub.evidence_locator})")
+            state = review.decision(s.index, i)
+            if c2.button("Accept", key=f"acc-{key}-{s.index}-{i}", disabled=state == ACCEPT):
+                review.decide(s.index, i, ACCEPT, reviewer)
+                st.rerun()
+            if c3.button("Reject", key=f"rej-{key}-{s.index}-{i}", disabled=state == REJECT):
+                review.decide(s.index, i, REJECT, reviewer)
+                st.rerun()
+            if c4.button("Undo", key=f"undo-{key}-{s.index}-{i}", disabled=state == PENDING):
+                review.decide(s.index, i, PENDING, reviewer)
+                st.rerun()
+            c1.caption(f"decision: {state}")
+    else:
+        st.write("No correction suggested for this sentence.")
+    edited = st.text_input("Edit the sentence yourself (empty to use the decisions above)",
+                           value=review.edits.get(s.index, ""), key=f"edit-{key}-{s.index}")
+    if edited != review.edits.get(s.index, ""):
+        review.edit(s.index, edited, reviewer)
+    st.markdown(f"**Sentence as decided** ({review.sentence_decision(s)}):")
+    st.text(review.sentence_text(s))
+    if review.sentence_text(s) != s.text:
+        # What the knowledge base would store: the sentence as checked, standing alone.
+        entry = st.text_input("Knowledge entry to save (edit it so it stands alone)", value=review.entry_text(s),
+                              key=f"entry-{key}-{s.index}-{review.sentence_text(s)}")
+        if entry.strip() != review.entry_text(s):
+            review.edit_entry(s.index, entry)
+
+with tab_tree:
+    if s.argumentation:
+        from truthometer.argumentation import render_text, to_pyvis_html
+
+        st.caption(s.argumentation.get("explanation", ""))
+        trees = s.argumentation.get("trees") or []
+        if trees:
+            pick = st.selectbox("Tree", range(len(trees)), key=f"tree-{key}-{s.index}",
+                                format_func=lambda i: f"{trees[i]['conclusion']} ({trees[i]['mark']})")
+            st.iframe(to_pyvis_html(trees[pick], height="420px"), height=440)
+            st.code(render_text(trees[pick]), language="text")
+        with st.expander("DeLP program"):
+            st.code(s.argumentation.get("program", ""), language="prolog")
+    else:
+        st.write("The evidence for this sentence did not conflict, so no argumentation was needed. "
+                 "The Dialectical trees page builds the program for any checked sentence.")
+
+with tab_align:
+    if s.alignment:
+        st.caption(f"aligned with: {s.alignment.get('evidence_locator', '')}")
+        st.html(s.alignment.get("html", ""))
+        with st.expander("Alignment data"):
+            st.json({k: v for k, v in s.alignment.items() if k != "html"}, expanded=False)
+    else:
+        st.write("No alignment for this sentence.")
+
+# ---- corrected text, saving, downloads --------------------------------------------------------------
+st.divider()
+st.subheader("Corrected text")
+corrected = review.corrected_text(report)
+st.text_area("Corrected text", corrected, height=180, key=f"corrected-{key}-{hash(corrected)}",
+             label_visibility="collapsed")
+unsaved = review.unsaved(report)
+save_col, *download_cols = st.columns(5)
+if unsaved:
+    entries_label = f"{len(unsaved)} knowledge entr{'y' if len(unsaved) == 1 else 'ies'} a save would store"
+    with st.expander(entries_label, expanded=True):
+        kb = knowledge_base()
+        for sentence in unsaved:
+            st.text(f"{sentence.index + 1}. {review.entry_text(sentence)}")
+            try:
+                near = kb.near_duplicates(review.entry_text(sentence)) if kb is not None else []
+            except Exception as exc:  # the preview must not stop a save
+                near = []
+                show_error(exc)
+            for other, distance in near:
+                st.warning(f"Nearly the same as approved entry #{other.id} (distance {distance:.2f}): {other.text}")
+if save_col.button(f"Save {len(unsaved)} correction(s) to knowledge base", disabled=not unsaved, key=f"save-{key}"):
+    kb = knowledge_base()
+    if not reviewer.strip():
+        st.error("Enter your reviewer name in the sidebar first.")
+    elif kb is None:
+        st.error("The knowledge base is not available.")
+    else:
+        try:
+            saved = review.save(report, kb, reviewer)
+            st.session_state["flash"] = f"Saved {len(saved)} verified entr{'y' if len(saved) == 1 else 'ies'} to " \
+                                        f"the knowledge base."
+            st.rerun()
+        except Exception as exc:
+            show_error(exc)
+if st.session_state.get("flash"):
+    st.success(st.session_state.pop("flash"))
+# Every export follows the review: only accepted substitutions and the reviewer's own edits are applied.
+download_cols[0].download_button("JSON report", json.dumps(reviewed_report(report, review), indent=2, ensure_ascii=False),
+                                 "truthometer-report.json", "application/json")
+download_cols[1].download_button("Markdown report", report_markdown(report, review), "truthometer-report.md",
+                                 "text/markdown")
+download_cols[2].download_button("HTML report", report_html(report, review=review), "truthometer-report.html",
+                                 "text/html")
+download_cols[3].download_button("Corrected text", corrected, "corrected.txt", "text/plain")
+
+# ---- optional: revise with the LLM (Truth-O-Meter-i) --------------------------------------------------
+if llm_url.strip() and llm_model.strip():
+    st.divider()
+    st.subheader("Revise with LLM")
+    st.caption("The LLM is asked again with the evidence and why each flagged claim is defeated, until the text "
+               "verifies (at most 3 revisions); claims it keeps getting wrong go to the external correction.")
+    from truthometer.llm.render import rounds_html
+
+    if st.button("Revise with LLM", key="revise"):
+        from truthometer.llm import LLMClient, revise
+        from truthometer.sources import build_sources
+
+        st.session_state.pop("revision", None)
+        try:
+            body, references, _ = gather_inputs()
+            client = LLMClient(llm_url.strip(), llm_model.strip(), api_key=llm_key or None)
+            bar = st.progress(0.0, text="revising")
+            record = revise(body, llm_question or None, references, client, config=Config().with_(method=method, judge=judge),
+                            progress=lambda f, m: bar.progress(min(1.0, f), text=m),
+                            sources=build_sources(Config(), use_kb=use_kb, web=use_web))
+            bar.empty()
+            st.session_state["revision"] = record
+        except Exception as exc:
+            show_error(exc)
+    record = st.session_state.get("revision")
+    if record is not None:
+        st.caption(f"stopped: {record.stop_reason}; LLM calls: {record.llm.get('calls', '?') if isinstance(record.llm, dict) else ''}")
+        if getattr(record, "error", ""):
+            st.error(f"The LLM could not finish the revision: {record.error}")
+        try:
+            st.html(rounds_html(record))
+        except Exception as exc:  # a record the page cannot draw must not break it
+            show_error(exc)
+        st.text_area("Final text", record.final_text, height=160, key="revision-final")
+
