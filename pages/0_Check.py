@@ -13,8 +13,8 @@ from truthometer.reports import highlight_html, report_html, report_markdown
 from truthometer.reports.html import legend_html
 from truthometer.review import ACCEPT, PENDING, REJECT, Review, reviewed_report
 from truthometer.textio import decode_text
-from ui.common import (STATUS_ICON, input_key, knowledge_base, page_setup, reviewer_name, show_error,
-                       warm_models)
+from ui.common import (STATUS_ICON, clickable_text, input_key, knowledge_base, page_setup, reviewer_name,
+                       show_error, warm_models)
 
 page_setup("Check")
 warm_models()
@@ -153,7 +153,16 @@ selected = pick_col.selectbox("Sentence", options, key=pick_key,
                                                     f"{report.sentences[i].status}: {report.sentences[i].text[:90]}")
 next_col.button("Next flagged ›", key=f"next-{key}", on_click=next_flagged, disabled=not flagged,
                 help="the next contradicted or unverifiable sentence")
-st.html(legend_html() + highlight_html(report, selected=selected))
+st.html(legend_html())
+
+
+def select_sentence(index: int) -> None:
+    if index in options:
+        st.session_state[pick_key] = index
+
+
+clickable_text(highlight_html(report, selected=selected), f"text-{key}", select_sentence)
+st.caption("Click a sentence to see it below.")
 
 s = report.sentences[selected]
 st.subheader(f"{STATUS_ICON[s.status]} Sentence {s.index + 1}: {s.status}")

@@ -36,7 +36,9 @@ def test_check_shows_statuses_and_escapes_text(app):
     metrics = {m.label: m.value for m in app.metric}
     assert metrics["❌ contradicted"] == "1"
     assert metrics["➖ skipped"] == "1"
-    html = "".join(h.proto.body for h in app.get("html"))
+    # The highlighted text goes to the clickable-text component as data (JSON), escaped.
+    html = "".join(h.proto.body for h in app.get("html")) + "".join(
+        json.loads(c.proto.json) for c in app.get("bidi_component") if c.proto.json)
     assert "<script>alert" not in html and "&lt;script&gt;" in html
     assert 'data-index="0"' in html
 

@@ -133,3 +133,26 @@ def test_check_accept_save_and_find_in_knowledge_base(server, browser):
     finally:
         page.screenshot(path=str(ARTIFACTS / "e2e-knowledge-base.png"), full_page=True)
     page.close()
+
+
+def test_clicking_a_highlighted_sentence_selects_it(server, browser):
+    url, _ = server
+    page = browser.new_page(viewport={"width": 1400, "height": 1400})
+    page.set_default_timeout(120_000)
+    page.goto(url)
+    page.get_by_label("Text to check", exact=True).fill(
+        "The Eiffel Tower was completed in 1899. The Eiffel Tower is in Paris. Koalas are marsupials.")
+    page.get_by_label("Reference documents", exact=True).fill("The Eiffel Tower in Paris was completed in 1889.")
+    page.get_by_label("Reference documents", exact=True).press("Control+Enter")
+    page.get_by_role("button", name="Check", exact=True).click()
+    page.get_by_text("Sentence 1: contradicted").wait_for()
+    for attempt in range(5):  # a click during a rerun is dropped: retry until the page follows it
+        page.locator(".tom-s[data-index='1']").click()
+        try:
+            page.get_by_text("Sentence 2: supported").wait_for(timeout=15_000)
+            break
+        except Exception:
+            if attempt == 4:
+                page.screenshot(path=str(ARTIFACTS / "e2e-click.png"), full_page=True)
+                raise
+    page.close()

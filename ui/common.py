@@ -68,3 +68,39 @@ def show_error(exc: Exception) -> None:
         st.error(str(exc))
     else:
         st.error(f"Something went wrong: {type(exc).__name__}: {exc}")
+
+
+_CLICKABLE_JS = """
+export default function(component) {
+    const { data, setTriggerValue, parentElement } = component;
+    let holder = parentElement.querySelector('div.tom-holder');
+    if (!holder) {
+        holder = document.createElement('div');
+        holder.className = 'tom-holder';
+        parentElement.appendChild(holder);
+    }
+    holder.innerHTML = data;  // built by truthometer.reports.highlight_html: every text in it is escaped
+    holder.querySelectorAll('.tom-s').forEach((span) => {
+        span.style.cursor = 'pointer';
+        span.onclick = () => setTriggerValue('clicked', Number(span.dataset.index));
+    });
+}
+"""
+
+
+@st.cache_resource(show_spinner=False)
+def _clickable_component():
+    return st.components.v2.component("truthometer_clickable_text", js=_CLICKABLE_JS)
+
+
+def clickable_text(html: str, key: str, on_click) -> None:
+    """The highlighted text (``reports.highlight_html``, escaped there) with each sentence clickable:
+    ``on_click(index)`` runs before the page is drawn again, so it may set a picker's state."""
+    def clicked() -> None:
+        value = getattr(st.session_state.get(key), "clicked", None)
+        if value is None and isinstance(st.session_state.get(key), dict):
+            value = st.session_state[key].get("clicked")
+        if value is not None:
+            on_click(int(value))
+
+    _clickable_component()(data=html, key=key, on_clicked_change=clicked)
