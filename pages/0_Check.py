@@ -220,9 +220,9 @@ with tab_fix:
     st.text(review.sentence_text(s))
     if review.sentence_text(s) != s.text:
         # What the knowledge base would store: the sentence as checked, standing alone.
-        entry = st.text_input("Knowledge entry to save (edit it so it stands alone)", value=review.entry_text(s),
+        entry = st.text_input("Knowledge entry to save (edit it so it stands alone)", value=review.entry_text(s, report),
                               key=f"entry-{key}-{s.index}-{review.sentence_text(s)}")
-        if entry.strip() != review.entry_text(s):
+        if entry.strip() != review.entry_text(s, report):
             review.edit_entry(s.index, entry)
 
 with tab_tree:
@@ -264,9 +264,9 @@ if unsaved:
     with st.expander(entries_label, expanded=True):
         kb = knowledge_base()
         for sentence in unsaved:
-            st.text(f"{sentence.index + 1}. {review.entry_text(sentence)}")
+            st.text(f"{sentence.index + 1}. {review.entry_text(sentence, report)}")
             try:
-                near = kb.near_duplicates(review.entry_text(sentence)) if kb is not None else []
+                near = kb.near_duplicates(review.entry_text(sentence, report)) if kb is not None else []
             except Exception as exc:  # the preview must not stop a save
                 near = []
                 show_error(exc)

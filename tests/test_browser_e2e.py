@@ -123,13 +123,13 @@ def test_check_accept_save_and_find_in_knowledge_base(server, browser):
     page.screenshot(path=str(ARTIFACTS / "e2e-check.png"), full_page=True)
 
     page.goto(url + "/Knowledge_base")
-    page.get_by_role("textbox", name="Search").fill("completed in 1889 for the World's Fair")
+    page.get_by_role("textbox", name="Search").fill("Eiffel Tower completed in 1889 for the World's Fair")
     page.get_by_role("textbox", name="Search").press("Enter")
     try:
         page.get_by_text("approved · source: review · created by e2e-reviewer").first.wait_for()
         # The entry's caption can render a moment before its text box is filled: wait for the value.
         expect(page.get_by_role("textbox", name="Text", exact=True)).to_have_value(
-            "The tower was completed in 1889 for the World's Fair.", timeout=30_000)
+            "The Eiffel Tower was completed in 1889 for the World's Fair.", timeout=30_000)
     finally:
         page.screenshot(path=str(ARTIFACTS / "e2e-knowledge-base.png"), full_page=True)
     page.close()

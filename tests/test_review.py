@@ -61,6 +61,17 @@ def test_the_reviewer_words_the_entry_and_markup_never_reaches_it(report):
     assert review.entry_text(report.sentences[1]) == "The main span of the Golden Gate Bridge is 1,280 m."
 
 
+def test_an_entry_names_the_subject_a_description_stands_for():
+    from truthometer.review import name_the_subject
+
+    earlier = ["The Golden Gate Bridge is a suspension bridge in San Francisco.", "Koalas are marsupials."]
+    assert name_the_subject("The suspension bridge opened in 1937.", earlier) == "The Golden Gate Bridge opened in 1937."
+    assert name_the_subject("The bridge opened in 1937.", earlier) == "The Golden Gate Bridge opened in 1937."
+    # No earlier name ends in the description's noun, or the subject is a name already: left as it is.
+    assert name_the_subject("The tower was completed in 1889.", earlier) == "The tower was completed in 1889."
+    assert name_the_subject("The Brooklyn Bridge opened in 1883.", earlier) == "The Brooklyn Bridge opened in 1883."
+
+
 def test_exports_follow_the_review(report):
     review = Review()
     pending = reviewed_report(report, review)

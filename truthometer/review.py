@@ -10,6 +10,7 @@ would later be read as a statement about whatever another text calls "it".
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -89,25 +90,30 @@ class Review:
     def _accepted(self, result: SentenceResult) -> list:
         return [s for i, s in enumerate(result.suggestion.substitutions) if self.decision(result.index, i) == ACCEPT]
 
-    def entry_text(self, result: SentenceResult) -> str:
+    def entry_text(self, result: SentenceResult, report: Report | None = None) -> str:
         """The knowledge entry a save would store for this sentence: the decided sentence as checked
-        (pronoun resolved), without markup; the reviewer's own wording of the entry where they gave one."""
+        (pronoun resolved), without markup, its subject named where the text named it before ("The tower
+        was ..." after "The Eiffel Tower is ..."; needs ``report``); the reviewer's own wording of the entry
+        where they gave one."""
         if result.index in self.entry_edits:
             return self.entry_edits[result.index]
         decided = self.sentence_text(result)
         if not result.claim or result.claim == result.text:
-            return plain_text(decided).strip()
-        if result.index in self.edits:
-            return plain_text(_resolve_like(result, decided)).strip()
-        moved = _in_claim(result, self._accepted(result)) if result.suggestion else []
-        return plain_text(apply_substitutions(result.claim, moved)).strip()
+            text = decided
+        elif result.index in self.edits:
+            text = _resolve_like(result, decided)
+        else:
+            moved = _in_claim(result, self._accepted(result)) if result.suggestion else []
+            text = apply_substitutions(result.claim, moved)
+        earlier = [s.claim or s.text for s in report.sentences[:result.index]] if report is not None else []
+        return name_the_subject(plain_text(text).strip(), earlier)
 
     def changed(self, report: Report) -> list[SentenceResult]:
         return [s for s in report.sentences if self.sentence_text(s) != s.text]
 
     def unsaved(self, report: Report) -> list[SentenceResult]:
         """The changed sentences whose entry has not been saved yet."""
-        return [s for s in self.changed(report) if (self.entry_text(s), s.text) not in self.saved]
+        return [s for s in self.changed(report) if (self.entry_text(s, report), s.text) not in self.saved]
 
     def corrected_text(self, report: Report) -> str:
         out = report.text
@@ -125,7 +131,7 @@ class Review:
         saved = []
         for s in self.unsaved(report):
             evidence = _source_evidence(s)
-            text = self.entry_text(s)
+            text = self.entry_text(s, report)
             saved.append(kb.record_correction(
                 corrected=text, original=s.text, evidence_text=evidence[0], evidence_locator=evidence[1],
                 reviewer=reviewer.strip(), checked_as=s.claim or s.text))
@@ -145,6 +151,29 @@ def reviewed_report(report: Report, review: Review | None) -> dict[str, Any]:
         row["review"] = {"decision": review.sentence_decision(s), "by": review.decided_by.get(s.index, ""),
                          "text": review.sentence_text(s)}
     return data
+
+
+def name_the_subject(text: str, earlier: list[str]) -> str:
+    """``text`` with an opening definite description ("The tower", "The suspension bridge") replaced by the
+    latest name in ``earlier`` sentences that ends in its head noun ("The Eiffel Tower"): an entry read
+    alone must say which tower. Left as it is where no earlier name fits."""
+    opening = _DEFINITE.match(text)
+    if not opening:
+        return text
+    head = opening.group(2).split()[-1]
+    name = re.compile(r"\b((?:[A-Z][\w'-]*\s+)+" + re.escape(head.capitalize()) + r")\b")
+    for sentence in reversed(earlier):
+        found = [m.group(1) for m in name.finditer(sentence)]
+        if found:
+            named = found[-1]
+            named = named[4:] if named.startswith("The ") else named
+            return f"{opening.group(1)} {named}{text[opening.end():]}"
+    return text
+
+
+#: "The" and one or two lower-case words: a description, not a name ("The Eiffel Tower" is left alone).
+_DEFINITE = re.compile(r"(The) ([a-z]+(?: [a-z]+)??)(?=\s+(?:is|was|are|were|has|had|opened|stands|lies|"
+                       r"[a-z]+ed)\b)")
 
 
 def _in_claim(result: SentenceResult, substitutions: list) -> list:
