@@ -389,14 +389,14 @@ def test_each_date_takes_the_end_its_own_verb_says():
 
 
 def test_an_initialism_starting_with_u_takes_a():
-    from truthometer.alignment.correct import article_for
+    from truthometer.inflection import article_for
 
     assert article_for("US") == "a" and article_for("UN") == "a"
     assert article_for("umbrella") == "an" and article_for("university") == "a"
 
 
 def test_an_initialism_spelled_out_from_a_vowel_sounding_letter_takes_an():
-    from truthometer.alignment.correct import article_for
+    from truthometer.inflection import article_for
 
     assert article_for("FBI") == "an" and article_for("MRI") == "an" and article_for("HTML") == "an"
     assert article_for("NATO") == "a" and article_for("NASA") == "a"  # read as words

@@ -27,6 +27,7 @@ import re
 
 from ..judging import lexicon
 from ..judging.rules import NEGATIONS
+from ..inflection import article_for, past_participle, past_tense, third_person
 from ..report import Substitution, Suggestion
 from .align import (EQUAL, NEGATIVE_IMPLICATIVES, NEGATIVE_PREFIXES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment,
                     align, as_of_date, coordinated_noun, negative_implicative, opposite_directions, other_than,
@@ -34,60 +35,6 @@ from .align import (EQUAL, NEGATIVE_IMPLICATIVES, NEGATIVE_PREFIXES, PASSIVE_ONL
 
 _KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
          "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation", "preposition": "phrase"}
-
-_IRREGULAR_PAST = {
-    "be": "was", "begin": "began", "build": "built", "buy": "bought", "come": "came", "do": "did",
-    "draw": "drew", "find": "found", "get": "got", "give": "gave", "go": "went", "grow": "grew", "have": "had",
-    "hold": "held", "know": "knew", "lead": "led", "leave": "left", "lose": "lost", "make": "made",
-    "meet": "met", "pay": "paid", "run": "ran", "say": "said", "see": "saw", "sell": "sold", "send": "sent",
-    "sing": "sang", "speak": "spoke", "take": "took", "teach": "taught", "tell": "told", "think": "thought",
-    "win": "won", "write": "wrote", "become": "became", "bring": "brought", "fall": "fell", "fight": "fought",
-    "fly": "flew", "rise": "rose", "set": "set", "put": "put", "split": "split", "feel": "felt",
-    "keep": "kept", "stand": "stood", "hear": "heard", "let": "let", "mean": "meant", "sit": "sat",
-    "lie": "lay", "read": "read", "understand": "understood", "break": "broke", "spend": "spent", "cut": "cut",
-    "drive": "drove", "wear": "wore", "choose": "chose", "catch": "caught", "eat": "ate", "drink": "drank",
-    "swim": "swam", "shoot": "shot", "found": "founded", "star": "starred", "stop": "stopped",
-    "plan": "planned", "ship": "shipped", "admit": "admitted", "commit": "committed",
-}
-_THIRD = {"be": "is", "have": "has", "do": "does", "go": "goes"}
-
-
-def third_person(lemma: str) -> str:
-    if lemma in _THIRD:
-        return _THIRD[lemma]
-    if re.search(r"(s|sh|ch|x|z|o)$", lemma):
-        return lemma + "es"
-    if re.search(r"[^aeiou]y$", lemma):
-        return lemma[:-1] + "ies"
-    return lemma + "s"
-
-
-def past_tense(lemma: str) -> str:
-    if lemma in _IRREGULAR_PAST:
-        return _IRREGULAR_PAST[lemma]
-    if lemma.endswith("e"):
-        return lemma + "d"
-    if re.search(r"[^aeiou]y$", lemma):
-        return lemma[:-1] + "ied"
-    return lemma + "ed"
-
-
-def article_for(word: str) -> str:
-    """'a' or 'an' before ``word`` (by sound, with the common exceptions)."""
-    w = word.lower()
-    if word[:1] == "U" and word.isupper():
-        return "a"  # "a US senator", "a UN agency": the letter's name starts with a consonant sound
-    if re.match(r"^(hour|honest|honou?r|heir)", w) or re.match(r"^[aeio]", w) or (
-            w.startswith("u") and not re.match(r"^u(ni|se|su|ti|ro|ku)", w)):
-        return "an"
-    if re.match(r"^[fhlmnrsx]$", w) or re.match(r"^[aefhilmnorsx]\d*$", w) and word.isupper():
-        return "an"
-    if word.isupper() and re.match(r"^[fhlmnrsx][^aeiouy]", w):
-        return "an"  # spelled out, as an initialism that cannot be read as a word is: "an FBI agent", "an MRI"
-    if re.match(r"^\d", w):
-        return "an" if re.match(r"^(8|11|18)", w) else "a"
-    return "a"
-
 
 def _match_case(new: str, old: str, at_sentence_start: bool, proper: bool) -> str:
     """The new words in the claim's casing: capitalised at the sentence start, lower-cased when they
@@ -593,7 +540,7 @@ def _polarity_substitution(claim: str, alignment: Alignment, evidence_text: str,
     ev = next((t for t in alignment.evidence_doc or [] if edge is not None and t.idx == edge.evidence_start), None)
     if ev is not None and verb.pos_ == "VERB" and opposite_directions(verb.lemma_.lower(), ev.lemma_.lower()):
         # "fell by 5%" -> "increased by 5%": the evidence's verb of change, in the claim's form.
-        inflect = {"VBD": past_tense, "VBN": past_tense, "VBZ": third_person}.get(verb.tag_, lambda lemma: lemma)
+        inflect = {"VBD": past_tense, "VBN": past_participle, "VBZ": third_person}.get(verb.tag_, lambda lemma: lemma)
         return sub(verb.idx, verb.idx + len(verb.text), ev.text if ev.tag_ == verb.tag_ else inflect(ev.lemma_)), ""
     still = next((c for c in verb.children if c.lower_ == "still" and c.dep_ == "advmod"), None)
     if still is not None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from .common import print_table, read_jsonl
+from .splits import PARTS, part_of
 
 _PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}", "``": '"',
         "''": '"', "--": "–"}
@@ -30,6 +31,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--skip", type=int, default=0,
                         help="leave out the first N groups (a held-out check: --limit 120 to develop, "
                              "--skip 120 to test)")
+    parser.add_argument("--part", default="all", choices=("all", *PARTS),
+                        help="score only this frozen part of the claim groups (benchmarks.splits, the same groups as "
+                             "bench fever-sym --part): rules are written on development, validation is never read")
     parser.add_argument("--articles", help="articles.json with corrected_has / corrected_lacks to check too")
     parser.add_argument("--threshold", type=float, default=None,
                         help="paraphrase threshold (embedding cosine) of the alignment")
@@ -70,9 +74,11 @@ def _group_key(row_id: str) -> str:
     return row_id
 
 
-def refutes_with_targets(rows: list[dict], limit: int = 0, skip: int = 0) -> tuple[list[dict], list[dict]]:
+def refutes_with_targets(rows: list[dict], limit: int = 0, skip: int = 0,
+                         part: str = "all") -> tuple[list[dict], list[dict]]:
     """(REFUTES rows with their expected correction, SUPPORTS rows), groups in file order: the first
-    ``limit`` groups (0 = all), then without the first ``skip`` of them."""
+    ``limit`` groups (0 = all), then without the first ``skip`` of them, then only those of the frozen
+    ``part`` (by a hash of the group id, as ``nli_common.fever_sym`` keys them)."""
     groups: dict[str, list[dict]] = defaultdict(list)
     order: list[str] = []
     for row in rows:
@@ -85,6 +91,8 @@ def refutes_with_targets(rows: list[dict], limit: int = 0, skip: int = 0) -> tup
     if limit:
         order = order[:limit]
     order = order[skip:]
+    if part not in (None, "all"):
+        order = [key for key in order if part_of(f"fever:{key}") == part]
     cases, supports = [], []
     for key in order:
         group = groups[key]
@@ -129,7 +137,9 @@ def run(args) -> dict:
     figures: dict = {"threshold": threshold}
     if args.data:
         rows = read_jsonl(args.data)
-        cases, supports = refutes_with_targets(rows, args.limit, getattr(args, "skip", 0))
+        part = getattr(args, "part", "all")
+        cases, supports = refutes_with_targets(rows, args.limit, getattr(args, "skip", 0), part)
+        figures["part"] = part
         if not cases:
             raise InputError(f"{args.data}: no REFUTES row with a SUPPORTS counterpart (groups of four ids)")
         figures.update(_fever(cases, supports, threshold, args))

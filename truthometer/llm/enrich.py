@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..alignment.correct import past_tense
+from ..inflection import past_tense
 from ..errors import InputError
 from .client import LLMClient
 from .prompts import enrich_messages, parse_json_list, refusal_kind
