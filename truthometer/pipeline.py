@@ -327,13 +327,14 @@ class Checker:
     def _suggest(self, flagged: list[tuple]) -> dict:
         """Minimal corrections from the most authoritative contradicting evidence, aligned in one batch;
         returns each result's alignment (by ``id``)."""
-        try:
-            from .alignment import align_many, suggest_correction
-        except ImportError:
-            align_many = suggest_correction = None
+        from .alignment import align_many, suggest_correction
+        from .judging.corrections import withhold_unentailed
+        from .judging.nli import load_judge
+
         aligned = [(item, evidence) for item in flagged for evidence in _correction_candidates(item[0])]
-        alignments = align_many([(item[0].text, evidence.text) for item, evidence in aligned]) if align_many else []
+        alignments = align_many([(item[0].text, evidence.text) for item, evidence in aligned])
         by_result: dict = {}
+        drafted: list[tuple[SentenceResult, str]] = []
         for (item, evidence), alignment in zip(aligned, alignments):
             # The first candidate in order of authority, unless it is about another subject and a later
             # one is not ("Liothyronine is a synthetic form of T3" for a claim about levothyroxine).
@@ -341,24 +342,31 @@ class Checker:
             if kept is None or kept[1].subject_substituted and not alignment.subject_substituted:
                 by_result[id(item[0])] = (evidence, alignment)
         for result, c, mismatches, contradicting in flagged:
-            suggestion = aligned = None
+            suggestion = None
             if id(result) in by_result:
                 evidence, alignment = by_result[id(result)]
                 # A slot another evidence sentence of this claim names is covered, if not by this one.
                 elsewhere = tuple(e.text for e in result.evidence if e is not evidence)
-                suggestion = aligned = suggest_correction(result.text, evidence, alignment, elsewhere=elsewhere)
+                suggestion = suggest_correction(result.text, evidence, alignment, elsewhere=elsewhere)
             if suggestion is None and mismatches and contradicting is not None:
                 suggestion = suggestion_from_mismatches(result, c.claim, mismatches, contradicting)
             if suggestion is None and id(result) in by_result and evidence.relation == "contradiction":
                 # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
-                suggestion = aligned = suggest_correction(result.text, evidence, alignment, contradicted=True,
+                suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True,
                                                           elsewhere=elsewhere)
+            result.suggestion = suggestion
+            if suggestion is not None:
+                drafted.append((result, evidence.text if id(result) in by_result else contradicting.text))
+        # Only a draft the evidence entails is proposed (judging.corrections).
+        withhold_unentailed(drafted, load_judge(self.config), overrules_support, self.config.paraphrase_threshold)
+        for result, _, _, _ in flagged:
             if id(result) in by_result:
-                # The diff draws the correction made from this alignment, as the reviewer will accept it.
+                evidence, alignment = by_result[id(result)]
+                # The diff draws the correction proposed from this alignment, as the reviewer will accept it.
+                made = result.suggestion.substitutions if result.suggestion else ()
                 result.alignment = {**alignment.to_dict(), "evidence": evidence.text,
                                     "evidence_locator": f"{evidence.source}: {evidence.locator}",
-                                    "html": alignment.to_html(aligned.substitutions if aligned else ())}
-            result.suggestion = suggestion
+                                    "html": alignment.to_html([s for s in made if s.evidence == evidence.text])}
         return {key: alignment for key, (_, alignment) in by_result.items()}
 
 
@@ -441,10 +449,8 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     looked at too: a near paraphrase that fills a slot differently is no paraphrase. And evidence that
     never names the claim's subject and is about another of its participants is no support at all.
     """
-    try:
-        from .alignment import SUBSTITUTED, UNCONFIRMED, align_many
-    except ImportError:
-        return
+    from .alignment import SUBSTITUTED, UNCONFIRMED, align_many
+
     todo, conflicts = [], []
     for result, contradicting in results:
         if not result.evidence:
@@ -560,18 +566,15 @@ def decide(result: SentenceResult, detection, mismatches: list[Mismatch]) -> Non
     supporting = [e for e in result.evidence if e.relation == "support"]
     contradicting = [e for e in result.evidence if e.relation == "contradiction"]
     if supporting and contradicting:
-        try:
-            from .argumentation import argue
-        except ImportError:
-            argue = None
-        if argue is not None:
-            outcome = argue(result.claim or result.text, result.evidence)
-            result.argumentation = outcome.to_dict()
-            verdict = {"supported": "supported", "contradicted": "contradicted"}.get(outcome.verdict, "unverifiable")
-            result.status = verdict
-            result.score = max(e.score for e in (supporting if verdict == "supported" else contradicting + supporting))
-            result.reason = f"sources disagree; argumentation: {outcome.explanation}"
-            return
+        from .argumentation import argue
+
+        outcome = argue(result.claim or result.text, result.evidence)
+        result.argumentation = outcome.to_dict()
+        verdict = {"supported": "supported", "contradicted": "contradicted"}.get(outcome.verdict, "unverifiable")
+        result.status = verdict
+        result.score = max(e.score for e in (supporting if verdict == "supported" else contradicting + supporting))
+        result.reason = f"sources disagree; argumentation: {outcome.explanation}"
+        return
     if contradicting:
         result.status, result.score = "contradicted", contradicting[0].score
         result.reason = "contradicted: " + ("; ".join(m.describe() for m in mismatches) if mismatches else
@@ -643,10 +646,8 @@ def _correction_candidates(result: SentenceResult) -> list[Evidence]:
 
 def propagate_corrections(results: list[SentenceResult]) -> None:
     """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction)."""
-    try:
-        from .alignment import apply_substitutions, propagate
-    except ImportError:
-        return
+    from .alignment import apply_substitutions, propagate
+
     texts = [r.text for r in results]
     for position, r in enumerate(results):
         if not r.suggestion:

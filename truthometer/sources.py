@@ -13,13 +13,9 @@ def build_sources(config: Config, use_kb: bool = True, web: bool = False, searxn
                   allow_hosts: tuple[str, ...] = ()) -> list[EvidenceSource]:
     sources: list[EvidenceSource] = []
     if use_kb:
-        try:
-            from .knowledge import KnowledgeBaseSource, open_kb
-        except ImportError:
-            pass
-        else:
-            sources.append(KnowledgeBaseSource(open_kb(config.kb_dir, config), alpha=config.kb_alpha,
-                                               k=config.kb_top_k))
+        from .knowledge import KnowledgeBaseSource, open_kb
+
+        sources.append(KnowledgeBaseSource(open_kb(config.kb_dir, config), alpha=config.kb_alpha, k=config.kb_top_k))
     if web or searxng:
         from .evidence.web import WebSource
 

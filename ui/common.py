@@ -45,8 +45,6 @@ def knowledge_base():
     """The verified knowledge base, or None (with a message) when it cannot be opened."""
     try:
         return _open_kb(kb_dir())
-    except ImportError:
-        return None
     except TruthometerError as exc:
         st.warning(f"Knowledge base unavailable: {exc}")
     except Exception as exc:  # never a traceback in the UI

@@ -1,0 +1,31 @@
+"""Only a correction the evidence entails is proposed (truthometer.judging.corrections)."""
+from truthometer.config import Config
+from truthometer.judging.corrections import WITHHELD_NOTE, entailed, premise_of, withhold_unentailed
+from truthometer.judging.nli import load_judge
+from truthometer.pipeline import overrules_support
+from truthometer.report import SentenceResult, Substitution, Suggestion
+
+EVIDENCE = "The Golden Gate Bridge opened to traffic on May 27, 1937, after four years of construction."
+
+
+def test_a_draft_the_evidence_states_passes_and_one_it_denies_does_not():
+    drafts = ["The Golden Gate Bridge opened in 1937.",        # what the evidence says
+              "The Golden Gate Bridge did not open in 1937.",  # a negation the evidence denies
+              "The Golden Gate Bridge opened in 1933."]        # another year
+    originals = ["The Golden Gate Bridge opened in 1933."] * 3
+    verdicts = entailed(load_judge(Config()), [EVIDENCE] * 3, drafts, overrules_support, 0.9, originals)
+    assert verdicts == [True, False, False]
+
+
+def test_a_withheld_draft_leaves_the_flag_and_says_why():
+    def result(index, text, corrected):
+        sub = Substitution("1933", corrected.split()[-1].rstrip("."), len(text) - 5, len(text) - 1, "date", EVIDENCE, "ref #1")
+        return SentenceResult(index, text, 0, len(text), "contradicted", "wrong year",
+                              suggestion=Suggestion(corrected, [sub]))
+
+    good = result(0, "The Golden Gate Bridge opened in 1933.", "The Golden Gate Bridge opened in 1937.")
+    bad = result(1, "The Golden Gate Bridge opened in 1933.", "The Golden Gate Bridge did not open in 1933.")
+    assert premise_of(good.suggestion, "fallback") == EVIDENCE
+    assert withhold_unentailed([(good, EVIDENCE), (bad, EVIDENCE)], load_judge(Config()), overrules_support) == 1
+    assert good.suggestion is not None and WITHHELD_NOTE not in good.notes
+    assert bad.suggestion is None and bad.status == "contradicted" and WITHHELD_NOTE in bad.notes
