@@ -156,3 +156,34 @@ def test_clicking_a_highlighted_sentence_selects_it(server, browser):
                 page.screenshot(path=str(ARTIFACTS / "e2e-click.png"), full_page=True)
                 raise
     page.close()
+
+
+def test_an_attached_file_replaces_the_pasted_text_and_the_page_says_so(server, browser, tmp_path):
+    url, _ = server
+    page = browser.new_page(viewport={"width": 1400, "height": 1400})
+    page.set_default_timeout(120_000)
+    page.goto(url)
+    page.get_by_role("button", name="Check", exact=True).wait_for()
+    # The uploader advertises the limit the text has, not Streamlit's 200 MB.
+    page.get_by_text("2MB per file").first.wait_for()
+    page.get_by_label("Text to check", exact=True).fill("Koalas are marsupials that live in Australia.")
+    page.get_by_label("Text to check", exact=True).press("Control+Enter")
+    attached = tmp_path / "article.txt"
+    attached.write_text("The Eiffel Tower was completed in 1899.", encoding="utf-8")
+    page.locator("input[type=file]").first.set_input_files(str(attached))
+    page.get_by_text("article.txt").first.wait_for()
+    page.get_by_label("Reference documents", exact=True).fill("The Eiffel Tower was completed in 1889.")
+    page.get_by_label("Reference documents", exact=True).press("Control+Enter")
+    try:
+        for attempt in range(5):  # a click during a rerun is dropped: retry until the check shows
+            page.get_by_role("button", name="Check", exact=True).click()
+            try:
+                page.get_by_text("Sentence 1: contradicted").wait_for(timeout=30_000)
+                break
+            except Exception:
+                if attempt == 4:
+                    raise
+        page.get_by_text("The pasted text was not checked: the attached file article.txt was.").wait_for()
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "e2e-upload.png"), full_page=True)
+    page.close()

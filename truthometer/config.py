@@ -32,7 +32,7 @@ RULE_FAMILIES = ("number", "date", "entity", "code", "quality", "negation")
 class Config:
     """Thresholds and options. Defaults follow DelucionQA (Sadat et al. 2023) and Learn-to-Refuse."""
 
-    #: The entailment judge (nli), or a DelucionQA detector it is measured against (README, step 5).
+    #: The entailment judge (nli), or a DelucionQA detector it is measured against (docs/architecture.md, Judging).
     method: str = "nli"
     #: DelucionQA T1: cosine similarity at or above which a sentence is supported (sim-cosine).
     cosine_threshold: float = 0.6

@@ -279,7 +279,7 @@ class Checker:
                      {**evidence_vectors, **{c.claim: c.vector for c in claims}}, self._vectors_config())
         # The cascade's cross-encoder reads only the most similar evidence of each claim; the rest, which
         # settles a claim far less often, is read by the head alone (2,000 sentences against 500 references:
-        # 29 sentences/s with the cross-encoder on every unsure pair, see README).
+        # 29 sentences/s in bench throughput with the cross-encoder on every unsure pair, 35 with this).
         lesser = load_judge(self.config.with_(judge="head")) if self.config.judge == "cascade" else judge
         batches: dict[int, tuple[list, list, list]] = {id(judge): ([], [], []), id(lesser): ([], [], [])}
         for c_index, (c, pairs) in enumerate(zip(claims, relevant)):

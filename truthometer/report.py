@@ -1,6 +1,6 @@
 """The report's data model: what a check returns, in Python, JSON and Markdown.
 
-JSON form (stable, documented in README)::
+JSON form (stable, documented in docs/reference.md)::
 
     {"sentences": [{"index", "text", "start", "end", "status", "reason", "score",
                     "evidence": [{"text", "source", "locator", "score", "relation"}],
