@@ -40,11 +40,23 @@ def entailed(judge, premises: list[str], corrected: list[str], overruled: Callab
     decide alone ("lies along the Pacific coast" / "a strip of land along the Pacific coast")."""
     if not premises:
         return []
+    keys = list(zip(premises, corrected, originals or [""] * len(premises)))
+    distinct = list(dict.fromkeys(keys))
+    if len(distinct) < len(keys):  # the same draft from the same evidence is judged once
+        first = dict(zip(distinct, _entailed(judge, *map(list, zip(*distinct)), overruled, paraphrase_threshold,
+                                             originals is not None)))
+        return [first[k] for k in keys]
+    return _entailed(judge, premises, corrected, originals or [], overruled, paraphrase_threshold,
+                     originals is not None)
+
+
+def _entailed(judge, premises: list[str], corrected: list[str], originals: list[str], overruled: Callable | None,
+              paraphrase_threshold: float, relative: bool) -> list[bool]:
     from .. import models
     from ..alignment import align_many
 
     probs = np.asarray(judge.predict(premises, corrected))
-    before = np.asarray(judge.predict(premises, originals)) if originals is not None else None
+    before = np.asarray(judge.predict(premises, originals)) if relative else None
     alignments = align_many(list(zip(corrected, premises)))
     a, b = models.embed(list(corrected)), models.embed(list(premises))
     cosine = np.sum(np.asarray(a) * np.asarray(b), axis=1)
@@ -56,7 +68,7 @@ def entailed(judge, premises: list[str], corrected: list[str], overruled: Callab
             out.append(True)
         else:
             out.append(alignment.confirms or (similarity >= paraphrase_threshold and not alignment.contradicts)
-                       or (originals is not None and not alignment.contradicts and _closer(row, before[len(out)])))
+                       or (relative and not alignment.contradicts and _closer(row, before[len(out)])))
     return out
 
 
