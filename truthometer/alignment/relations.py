@@ -1,0 +1,159 @@
+"""Relations a preposition or a reference time states: prepositions stating the contrary relation to the
+same object ("born outside of" / "born in"), values the claim excludes, values the evidence names only to
+deny them ("in the chloroplasts, not in the mitochondria"), dates a statement holds at ("as of 2016"), and
+rewordings of a noun under a modifier both sentences share.
+"""
+from __future__ import annotations
+
+from .base import DENIED, EQUAL, SUBSTITUTED, UNCONFIRMED, Edge
+
+
+#: Prepositions that state the opposite relation to the same object: "born in Trieste" / "born outside
+#: of Trieste", "because of the Beatles" / "despite the Beatles"; in time, "take it with breakfast" /
+#: "before breakfast".
+_CONTRARY_PREPOSITIONS = [({"in", "inside", "within"}, {"outside"}), ({"with"}, {"without"}),
+                          ({"because"}, {"despite"}), ({"for"}, {"against"}), ({"above"}, {"below"}),
+                          ({"before"}, {"after", "during", "with"}), ({"after"}, {"during", "with"})]
+
+
+def _preposition_of(tok):
+    """(first token, last token) of the preposition governing ``tok`` ("in", "outside of", "because of"),
+    or None."""
+    if tok.dep_ != "pobj":
+        return None
+    p = tok.head
+    first = last = p
+    if p.lower_ == "of" and p.head.i == p.i - 1 and p.head.dep_ in ("prep", "advmod", "mark"):
+        first = p.head  # "outside of" parsed as two prepositions
+    elif p.i + 1 < len(p.doc) and p.doc[p.i + 1].lower_ == "of" and p.doc[p.i + 1].head.i == p.i:
+        last = p.doc[p.i + 1]  # "because of" with "of" hanging from "because"
+    return first, last
+
+
+def _contrary(a: str, b: str) -> bool:
+    return any((a in x and b in y) or (a in y and b in x) for x, y in _CONTRARY_PREPOSITIONS)
+
+
+def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
+    """The relation to an object both sentences name, where the prepositions say the opposite: the
+    preposition is the slot ("born outside of Trieste" -> "born in Trieste")."""
+    out = []
+    for slot, edge in slot_edges.values():
+        if edge.op != EQUAL or slot.kind not in ("entity", "noun") or edge.evidence_start < 0:
+            continue
+        e_tok = next((t for t in evidence if t.idx <= edge.evidence_start < t.idx + len(t.text) + 1
+                      and not t.is_punct), None)
+        if e_tok is None:
+            continue
+        e_tok = evidence[e_tok.i:next((t.i for t in evidence if t.idx >= edge.evidence_end), len(evidence))].root
+        mine, theirs = _preposition_of(claim[slot.i:slot.j].root), _preposition_of(e_tok)
+        if mine is None or theirs is None or not _contrary(mine[0].lower_, theirs[0].lower_):
+            continue
+        g1, g2 = mine[0].head, theirs[0].head
+        if g1.lemma_.lower() != g2.lemma_.lower() and g1.head.lemma_.lower() != g2.lemma_.lower() \
+                and g1.lemma_.lower() != g2.head.lemma_.lower():
+            continue  # another governor, another relation ("a destination because of" / "is ... despite")
+        # "together with breakfast": the adverb belongs to the relation it qualifies and goes with it.
+        start = mine[0].i - 1 if mine[0].i > 0 and claim[mine[0].i - 1].dep_ == "advmod" and \
+            claim[mine[0].i - 1].head.i == mine[0].i else mine[0].i
+        c_span, e_span = claim[start:mine[1].i + 1], evidence[theirs[0].i:theirs[1].i + 1]
+        out.append(Edge("preposition", SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char,
+                        e_span.text, e_span.start_char, e_span.end_char, label="prep"))
+    return out
+
+
+#: Prepositions that exclude their object: the claim says where or with what the thing is not.
+_EXCLUDING_PREPOSITIONS = {"outside", "without", "except", "excluding"}
+
+
+def _excluded_values(claim, slot_edges) -> None:
+    """A value the claim excludes ("born outside of Trieste", "made without sugar") is not contradicted by
+    another value ("born in Naples", "made with honey"): Naples may well be outside Trieste, or inside it
+    ("born outside of Italy" / "born in Naples"). Unconfirmed, not substituted."""
+    for slot, edge in slot_edges.values():
+        if edge.op != SUBSTITUTED or slot.kind not in ("entity", "noun"):
+            continue
+        prep = _preposition_of(claim[slot.i:slot.j].root)
+        if prep is not None and prep[0].lower_ in _EXCLUDING_PREPOSITIONS:
+            edge.op = UNCONFIRMED
+
+
+def _denial(tok):
+    """The value the evidence affirms in place of ``tok`` when it denies ``tok`` ("in the chloroplasts, not
+    in the mitochondria", "signed in Paris, not in London", "shot in Montana, not Wyoming"), else None."""
+    prep = tok.head if tok.dep_ == "pobj" else None
+    if prep is not None and any(c.dep_ == "neg" for c in prep.children):
+        # "signed in Paris, not in London": the same preposition's earlier object.
+        other = next((p for p in prep.head.children if p.dep_ == "prep" and p.i < prep.i
+                      and p.lower_ == prep.lower_), None)
+        return next((c for c in other.children if c.dep_ == "pobj"), None) if other is not None else None
+    anchor = prep.head if prep is not None and prep.dep_ == "prep" \
+        else tok.head if tok.dep_ in ("appos", "conj") else None
+    if anchor is not None and anchor.pos_ in ("NOUN", "PROPN") and any(
+            c.dep_ == "neg" and anchor.i < c.i < tok.i for c in anchor.children):
+        return anchor  # "in the chloroplasts, not in the mitochondria"; "in Montana, not Wyoming"
+    return None
+
+
+def _denied_values(evidence, slot_edges) -> None:
+    """A claim's value the evidence names only to deny it is substituted by the value it affirms instead:
+    "Photosynthesis takes place in the mitochondria" / "occurs in the chloroplasts, not in the
+    mitochondria"."""
+    for slot, edge in slot_edges.values():
+        if edge.op != EQUAL or slot.kind not in ("entity", "noun") or edge.evidence_start < 0:
+            continue
+        tok = next((t for t in evidence if t.idx == edge.evidence_start), None)
+        if tok is None:
+            continue
+        span = evidence.char_span(edge.evidence_start, edge.evidence_end, alignment_mode="expand")
+        affirmed = _denial(span.root if span is not None else tok)
+        if affirmed is not None:
+            ent = next((e for e in evidence.ents if e.start <= affirmed.i < e.end), None)
+            chosen = ent if ent is not None and slot.kind == "entity" else evidence[affirmed.i:affirmed.i + 1]
+            edge.op, edge.evidence_text, edge.score, edge.label = SUBSTITUTED, chosen.text, 1.0, DENIED
+            edge.evidence_start, edge.evidence_end = chosen.start_char, chosen.end_char
+
+
+def as_of_date(tok) -> bool:
+    """ "as of 2016": the date the statement holds at, not the date of an event."""
+    return tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.lower_ == "as"
+
+
+def _reference_times(claim, evidence, slot_edges) -> None:
+    """A date the claim is said to hold at ("has yet to appear in a film as of 2016") pairs only with the
+    date the evidence holds at ("as of 2021, the city had ..."): the year of an event the evidence tells
+    ("the 1992 film") is no other value of it."""
+    for slot, edge in slot_edges.values():
+        if slot.kind != "date" or edge.op != SUBSTITUTED or not as_of_date(claim[slot.i:slot.j].root):
+            continue
+        theirs = evidence.char_span(edge.evidence_start, edge.evidence_end, alignment_mode="expand")
+        if theirs is None or not as_of_date(theirs.root):
+            edge.op = UNCONFIRMED
+
+
+#: Least embedding similarity of a claim noun and its evidence counterpart, under a modifier both
+#: share, for the two to be one thing reworded: "country music performer" / "country singer", but not
+#: "comedy drama film" / "comedy drama book" (0.46).
+REWORDING_SIMILARITY = 0.5
+
+
+def _same_modifier(noun, e_noun) -> bool:
+    """One of the claim noun's modifiers qualifies the evidence noun too."""
+    mine = {t.lemma_.lower() for t in noun.lefts if t.dep_ in ("amod", "compound") and not t.ent_type_}
+    theirs = {t.lemma_.lower() for t in e_noun.lefts if t.dep_ in ("amod", "compound")}
+    return bool(mine & theirs)
+
+
+def _rewordings(claim, evidence, slot_edges, similar) -> None:
+    """A substituted noun under a modifier the evidence repeats, close in meaning to its counterpart
+    ("a country performer" / "an American country singer"), is the claim's wording of the same thing:
+    equal. Nouns further apart are not ("a fictional place" / "the fictional setting", 0.41)."""
+    for slot, edge in slot_edges.values():
+        if slot.kind != "noun" or edge.op != SUBSTITUTED or slot.j - slot.i != 1:
+            continue
+        noun = claim[slot.i]
+        e_noun = next((t for t in evidence if t.idx == edge.evidence_start), None)
+        if e_noun is None or e_noun.pos_ != "NOUN" or noun.pos_ != "NOUN":
+            continue
+        if _same_modifier(noun, e_noun) and similar.score(noun.text, e_noun.text) >= REWORDING_SIMILARITY:
+            edge.op = EQUAL

@@ -1,0 +1,336 @@
+"""Slot extraction: the claim's slots (``extract_slots``: named entities, numbers with their units, date
+parts, codes, attributes, complement nouns, clock times, ranks) and the evidence's candidate units
+(``evidence_units``, which add the lengths of periods and life spans). Names the tagger misses or splits
+(titles in apposition, untagged capitalised names) are made whole here.
+"""
+from __future__ import annotations
+
+from ..judging import lexicon
+from ..judging.quantities import (DECADE_WORDS, FRACTIONS, FREQUENCY_UNIT, WORD_NUMBERS, currency, currency_before,
+                                  degrees_unit, fraction_after, fraction_of_unit, frequency, number_value, unit)
+from ..judging.rules import MONTH_NAMES, period_years, range_joined
+from .base import _CODE, _DECADE, ENTITY_LABELS, Slot, normalise, unit_of
+from .dates import _ORDER, _SCALES, _WEEKDAYS, _day, _is_ordinal, _is_year, _life_span_end, _month, clock_time
+
+
+def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
+    """The unit after a number at k ('40 psi', '3 °C', '200 to 400 mg'): (unit text, end index)."""
+    k += 1
+    if k + 1 < limit and doc[k].lower_ in ("to", "-", "–", "and", "or") and doc[k + 1].like_num:
+        k += 2
+    if k + 1 < limit and doc[k].text in ("-", "–") and not doc[k - 1].whitespace_ and doc[k + 1].is_alpha:
+        k += 1  # "a 102-story skyscraper" counts stories
+    if k < limit and doc[k].text == "°" and k + 1 < limit:
+        return "°" + doc[k + 1].text.lower(), k + 2
+    if k + 1 < limit and (degrees := degrees_unit(doc[k].text, doc[k + 1].text)):
+        return degrees, k + 2  # "212 degrees Fahrenheit"
+    if k < limit and doc[k].text.startswith("°"):
+        return doc[k].text.lower(), k + 1
+    if k < limit:
+        t = doc[k]
+        if t.text == "%" or unit(t.lower_) is not None or (t.is_alpha and not t.is_stop and t.pos_ != "PROPN"
+                                                    and _month(t) is None and not t.text[:1].isupper()):
+            return t.text.lower(), k + 1
+    return "", -1
+
+
+def extract_slots(doc) -> list[Slot]:
+    """The claim's comparable slots: entities, numbers with units, date parts, codes, attributes,
+    predicate complements. Sorted by position; no two slots share a token."""
+    slots: list[Slot] = []
+    taken: set[int] = set()
+
+    def add(slot: Slot):
+        slot.head = _external_head(doc, slot.i, slot.j)
+        slots.append(slot)
+        taken.update(range(slot.i, slot.j))
+
+    _titles_in_apposition(doc, add)
+    for ent in doc.ents:
+        if ent.start > 0 and degrees_unit(doc[ent.start - 1].text, ent.text):
+            continue  # "Fahrenheit" in "32 degrees Fahrenheit" is the number's unit, whatever NER says
+        if ent.label_ in ENTITY_LABELS and not any(_is_year(t) for t in ent) and not taken & set(
+                range(ent.start, ent.end)):
+            if len(ent) == 1 and _CODE.match(ent.text) and any(c.isdigit() for c in ent.text):
+                add(Slot("code", ent.start, ent.end, label="CODE", value=ent.text.upper()))
+                continue
+            start = ent.start + (1 if ent[0].lower_ == "the" and len(ent) > 1 else 0)
+            start = _title_start(doc, start, taken)
+            while ent.label_ == "PERSON" and start > 0 and start - 1 not in taken \
+                    and _first_name_left_out(doc[start - 1], start, ent.end):
+                start -= 1
+            end = ent.end - (1 if ent[-1].text in ("'s", "'", "’s") and ent.end - start > 1 else 0)
+            while end - start > 1 and doc[end - 1].pos_ in ("VERB", "AUX", "ADP") and doc[end - 1].is_lower:
+                end -= 1  # "The Second World War ended in", as the small model tags it: no name ends so
+            label = ent.label_
+            if label == "PERSON":
+                end = _rest_of_name(doc, end, taken)
+                if end - start == 1 and start > 0 and doc[start - 1].lower_ == "the" \
+                        and lexicon.common_noun(doc[start].text):
+                    label = ""  # "the Moon" is no person, whatever the small model says: its kind is unknown
+            add(Slot("entity", start, end, label=label, value=normalise(doc[start:end].text)))
+    _untagged_names(doc, slots, taken, add)
+    lows = [t.lower_ for t in doc]
+    for t in doc:
+        if t.i in taken or t.is_punct or t.is_space:
+            continue
+        if _is_year(t) and t.text.endswith("0") and t.i + 1 < len(doc) and doc[t.i + 1].text in ("'s", "’s"):
+            # "the early 1970 's" is a decade written apart: the year's digits are the slot.
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text + "s", granularity="decade"))
+        elif t.lower_.rstrip("s") in _WEEKDAYS and t.text[:1].isupper():
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=t.lower_.rstrip("s"), granularity="weekday"))
+        elif (clock := clock_time(doc, t.i)) is not None:
+            add(Slot("date", t.i, clock[1], label="TIME", value=clock[0], granularity="time"))
+        elif _is_year(t):
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=int(t.text), granularity="year"))
+        elif _DECADE.match(t.text):
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text, granularity="decade"))
+        elif t.lower_ in DECADE_WORDS and t.i > 0 and doc[t.i - 1].lower_ in ("the", "early", "mid", "late"):
+            # "born in the fifties": a decade of an unsaid century ("her fifties" is an age).
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=f"{DECADE_WORDS[t.lower_]}s", granularity="decade"))
+        elif _month(t) and (t.ent_type_ == "DATE" or any(_day(x) or _is_year(x) for x in
+                                                         doc[max(0, t.i - 2):t.i + 3])):
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=_month(t), granularity="month"))
+        elif _day(t) is not None and any(_month(x) for x in doc[max(0, t.i - 2):t.i + 3] if x.i != t.i):
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=_day(t), granularity="day"))
+        elif _CODE.match(t.text) and any(c.isdigit() for c in t.text) and not t.like_num:
+            add(Slot("code", t.i, t.i + 1, label="CODE", value=t.text.upper()))
+        elif (often := frequency(lows, t.i)) is not None:
+            # "twice daily", "three times a day": one amount, in times per day.
+            add(Slot("number", t.i, often[1], label="CARDINAL", value=often[0], unit=FREQUENCY_UNIT,
+                     dimension="frequency"))
+        elif ((t.like_num or t.lower_ in WORD_NUMBERS) and number_value(t.text) is not None
+              or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in _SCALES:
+            # "one and a half litres", "half a millimetre": the fraction is part of the number.
+            fraction, extra = fraction_after(lows, t.i)
+            if t.lower_ in FRACTIONS:
+                value, k = fraction_of_unit(lows, t.i), t.i + 1  # "half a": the article goes with it
+            else:
+                value, k = number_value(t.text) + fraction if fraction else number_value(t.text), t.i + extra
+            # "1.5 million residents" is 1,500,000 residents: the scale is part of the number, not its unit.
+            scaled = k + 1 < len(doc) and doc[k + 1].lower_ in _SCALES
+            value *= _SCALES[doc[k + 1].lower_] if scaled else 1
+            unit_word, unit_j = _unit_tokens(doc, k + scaled, len(doc))
+            if not unit_word and (lows[max(t.i - 2, 0):t.i] == ["age", "of"] or t.i and lows[t.i - 1] == "aged"):
+                unit_word = "year"  # "died at the age of 66": an age is a length of time
+            if unit_j < 0 and (money := currency_before(doc, t.i)):
+                unit_word = money  # "€12" is 12 euros
+            hyphened = t.i + 1 < len(doc) and doc[t.i + 1].text in ("-", "–")  # "a 102-story skyscraper"
+            counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None and not hyphened else None
+            # Not a measure ("105,000 square kilometres" is an area, which no length corrects).
+            if counted is not None and counted.i >= unit_j and unit(counted.text.lower()) is None:
+                # A count's unit is the noun it counts, not a modifier in between: "zero training films"
+                # and "400 propaganda and training films" count films; the modifier is its own slot.
+                unit_word, unit_j = counted.lemma_.lower(), -1
+            if unit_j > 0 and unit(unit_word) is None and not currency(unit_word):
+                unit_word = doc[unit_j - 1].lemma_.lower()  # a count of teeth is a count of "tooth"
+            dim, canon = unit_of(unit_word) if unit_word else ("", "")
+            add(Slot("number", t.i, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
+                     unit=canon, dimension=dim, unit_j=unit_j))
+            if unit_j > 0:
+                taken.update(range(t.i + 1, unit_j))  # the unit is part of the number's slot
+    for t in doc:
+        # Ordinals and the order of events are stop words but slots all the same ("her first album" /
+        # "her second album", "named after the split" / "named before the split").
+        if t.i in taken or (t.is_stop and not _is_ordinal(t) and t.lower_ not in _ORDER) or t.is_punct:
+            continue
+        if t.lower_ in _ORDER and t.dep_ in ("mark", "prep"):
+            add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
+        elif _hyphen_modifier(t):
+            # "the worst-selling singles": the word before the hyphen is what the compound says.
+            add(Slot("attribute", t.i, t.i + 1, label="hyphen", value=t.lemma_.lower()))
+        elif t.pos_ == "ADV" and t.dep_ == "advmod" and t.head.pos_ == "ADJ":
+            # A degree adverb qualifies its adjective: "barely residential" / "highly residential".
+            add(Slot("attribute", t.i, t.i + 1, label="advmod", value=t.lemma_.lower()))
+        elif (t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp", "attr", "advmod", "conj", "npadvmod", "compound")) \
+                or (t.dep_ == "amod" and t.is_alpha):
+            add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
+        elif t.pos_ in ("NOUN", "PROPN") and t.dep_ == "compound" and t.head.pos_ in ("NOUN", "PROPN"):
+            add(Slot("attribute", t.i, t.i + 1, label="compound", value=t.lemma_.lower()))
+        elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd"):
+            add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
+    return sorted(slots, key=lambda s: s.i)
+
+
+def _first_name_left_out(t, start: int, end: int) -> bool:
+    """A given name the small model left out of the name after it ("Shane" in "Shane Lee Lindstrom"):
+    a capitalised proper noun compounding into the name that is no common noun ("Actor Vin Diesel")."""
+    return (t.pos_ == "PROPN" and t.dep_ == "compound" and start <= t.head.i < end and t.ent_iob_ == "O"
+            and t.is_title and not lexicon.common_noun(t.text))
+
+
+_QUOTES = ('"', "``", "''", "“", "”")
+
+
+def _rest_of_name(doc, end: int, taken) -> int:
+    """The end of a person's name the small model cut short before a nickname: "Kenneth" of 'Kenneth
+    "Babyface" Edmonds' extends to the surname its words modify."""
+    j, last = end, end - 1
+    while j < len(doc) and j not in taken and doc[last].head.i >= j and (
+            doc[j].text in _QUOTES or doc[j].pos_ == "PROPN" and doc[j].is_title and doc[j].ent_iob_ == "O"):
+        last = j if doc[j].pos_ == "PROPN" else last
+        j += 1
+    while j > end and doc[j - 1].text in _QUOTES:
+        j -= 1
+    return j
+
+
+def _counted_noun(number):
+    """The head of the noun phrase a number counts, past the modifiers it may attach to."""
+    if number.dep_ != "nummod" or number.head.pos_ != "NOUN":
+        return None
+    noun = number.head
+    while noun.dep_ in ("compound", "nmod", "amod") and noun.head.pos_ == "NOUN" and noun.head.i > noun.i:
+        noun = noun.head
+    return noun
+
+
+def _hyphen_modifier(t) -> bool:
+    """The first word of a hyphenated modifier ("worst" in "worst-selling", "best" in "best-selling")."""
+    doc = t.doc
+    return (t.i + 2 < len(doc) and doc[t.i + 1].text == "-" and not t.whitespace_
+            and not doc[t.i + 1].whitespace_ and t.head.i == t.i + 2 and doc[t.i + 2].dep_ == "amod"
+            and t.is_alpha)
+
+
+def _untagged_names(doc, slots: list, taken: set[int], add) -> None:
+    """Names of several capitalised words the small model left untagged, or tagged only a word of as a
+    nationality ("the Cartoonist and Illustrators School"), are one slot: a name is corrected whole."""
+    for t in doc:
+        if t.i in taken or t.pos_ != "PROPN" or t.i == 0 or not t.text[:1].isupper():
+            continue
+        if t.head.i != t.i and t.head.pos_ == "PROPN" and t.dep_ in ("compound", "nmod", "conj", "flat"):
+            continue  # not the head of its name
+        unit = _name_unit(doc, Slot("noun", t.i, t.i + 1))
+        inside = [s for s in slots if unit.i <= s.i and s.j <= unit.j]
+        if unit.j - unit.i < 2 or any(s.label != "NORP" for s in inside) or any(
+                k in taken and not any(s.i <= k < s.j for s in inside) for k in range(unit.i, unit.j)):
+            continue
+        for s in inside:
+            slots.remove(s)
+            taken.difference_update(range(s.i, s.j))
+        add(unit)
+
+
+#: Function words a title may have inside it ("One of the Boys"); not the prepositions that place a
+#: work somewhere ("Homeland on Showtime").
+_TITLE_WORDS = {"of", "the", "a", "an"}
+
+
+def _titles_in_apposition(doc, add) -> None:
+    """A title of several words in apposition to a common noun ("the album One of the Boys", "her
+    second album , One of the Girls ( 2008 )") is one name, however the small model tags its words (a
+    number, a plural noun): capitalised words and the function words between them, up to the first
+    word that is neither. A name the model tags whole is left to the model."""
+    for t in doc:
+        if t.dep_ != "appos" or t.head.pos_ != "NOUN" or t.i < t.head.i or not t.text[:1].isupper():
+            continue
+        j = t.i + 1
+        while j <= t.right_edge.i and not doc[j].is_punct and (
+                doc[j].text[:1].isupper() or doc[j].lower_ in _TITLE_WORDS):
+            j += 1
+        while j > t.i + 1 and doc[j - 1].lower_ in _TITLE_WORDS:
+            j -= 1
+        if j - t.i < 2 or any(e.start <= t.i and j <= e.end and e.label_ in ENTITY_LABELS for e in doc.ents):
+            continue
+        add(Slot("entity", t.i, j, label="WORK_OF_ART", value=normalise(doc[t.i:j].text)))
+
+
+def _title_start(doc, start: int, taken: set[int]) -> int:
+    """Where a name written as a title begins: the small model often tags only the last part of
+    "Game of Thrones" or "Pillars of the Earth". Capitalised words joined by "of" ("of the") belong to
+    the name; a capital at the sentence start says nothing and is not taken."""
+    while True:
+        k = start - 1
+        if k >= 0 and doc[k].lower_ == "the":
+            k -= 1
+        if k < 1 or doc[k].lower_ != "of":
+            return start
+        word = doc[k - 1]
+        if word.i in taken or not word.text[:1].isupper() or word.pos_ not in ("PROPN", "NOUN") \
+                or (word.i == 0 and word.pos_ != "PROPN"):
+            return start
+        start = word.i
+
+
+def _external_head(doc, i: int, j: int) -> int:
+    for t in doc[i:j]:
+        if not (i <= t.head.i < j) or t.head.i == t.i:
+            return t.head.i
+    return doc[i].head.i
+
+
+#: Label of a length of time the evidence states as a period between two years.
+DURATION = "DURATION"
+
+
+def period_lengths(doc) -> list[Slot]:
+    """Each period between two years read as its length in years: "the war lasted from 1939 to 1945" says
+    it lasted six years ("between 1939 and 1945", "1939–1945" alike)."""
+    out = []
+    years = [t for t in doc if _is_year(t)]
+    for a, b in zip(years, years[1:]):
+        if range_joined(doc, a.i, b.i) and int(b.text) > int(a.text):
+            out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=int(b.text) - int(a.text),
+                            unit="year", dimension="time"))
+        if (age := _life_span_years(doc, a, b)) is not None:
+            out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=age, unit="year", dimension="time"))
+    for t in doc:
+        if (period := period_years(t.text)) and int(period[1]) > int(period[0]):
+            out.append(Slot("number", t.i, t.i + 1, label=DURATION, value=int(period[1]) - int(period[0]),
+                            unit="year", dimension="time"))
+    return out
+
+
+def _life_span_years(doc, born, died) -> int | None:
+    """The age at death a life span in brackets states ("( 7 November 1867 – 4 July 1934 )": 66), counting
+    the months and days where both dates give them; None unless the two years are the ends of one."""
+    if _life_span_end(doc, born.idx) != "bear" or _life_span_end(doc, died.idx) != "die":
+        return None
+    def month_day(year):
+        before = [t for t in doc[max(year.i - 3, 0):year.i] if _month(t) or _day(t) is not None]
+        month = next((MONTH_NAMES.index(_month(t)) + 1 for t in before if _month(t)), None)
+        day = next((_day(t) for t in before if _day(t) is not None and not _month(t)), None)
+        return (month, day) if month and day else None
+    age = int(died.text) - int(born.text)
+    birthday, death = month_day(born), month_day(died)
+    return age - 1 if birthday and death and death < birthday else age
+
+
+def evidence_units(doc) -> list[Slot]:
+    """Every candidate counterpart in the evidence (entities, numbers, date parts, codes, words, the lengths
+    of periods)."""
+    units = extract_slots(doc) + period_lengths(doc)
+    covered = {k for s in units for k in range(s.i, s.j)}
+    for t in doc:
+        # Words the claim-side extraction skips still serve as counterparts of nouns and attributes.
+        if t.i not in covered and (t.pos_ in ("NOUN", "PROPN", "ADJ") or t.dep_ in ("amod", "compound")) \
+                and not t.is_stop and not t.is_punct:
+            kind = "attribute" if t.pos_ == "ADJ" or t.dep_ in ("compound", "amod") else "noun"
+            u = Slot(kind, t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower())
+            u.head = t.head.i
+            units.append(u)
+    # An entity's words are also nouns/attributes ("American" is NORP and an adjective).
+    return sorted(units, key=lambda s: (s.i, s.j))
+
+
+def _untagged_name(doc, unit: Slot) -> bool:
+    """A proper noun outside every entity and not the sentence's first word (whose capital says
+    nothing)."""
+    t = doc[unit.i]
+    return unit.j - unit.i == 1 and t.pos_ == "PROPN" and not t.ent_type_ and t.i > 0 and t.text[:1].isupper()
+
+
+def _name_unit(doc, unit: Slot) -> Slot:
+    """An untagged name with the capitalised words written before it that qualify it: "the Cartoonist
+    and Illustrators School" is one name, not "School"."""
+    head = doc[unit.i]
+    k = head.i
+    while k > 0 and doc[k - 1].is_ancestor(head) is False and head.is_ancestor(doc[k - 1]) and (
+            doc[k - 1].text[:1].isupper() or doc[k - 1].dep_ == "cc") and doc[k - 1].dep_ != "det":
+        k -= 1
+    if doc[k].dep_ == "cc":
+        k += 1
+    out = Slot("entity", k, unit.j, label="", value=normalise(doc[k:unit.j].text))
+    out.head = _external_head(doc, k, unit.j)
+    return out
