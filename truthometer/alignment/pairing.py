@@ -21,6 +21,7 @@ from .names import (_acronym_span, _another_field, _another_title, _inside_name,
                     _subject_with_clause_naming, _substitute)
 from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _opposite_attributes,
                         _order_of_events, _ranks, _reversed_comparison, opposite_directions)
+from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
                        negation_tokens, negative_implicative, other_than)
 from .predicates import (_dated_event, _ended_period, _evidence_predicate, _in_clause_of, _kindred_subjects,
@@ -259,16 +260,26 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
         edges.append(edge)
         slot_edges[slot.i] = (slot, edge)
 
-    _rewordings(claim, evidence, slot_edges, similar)
-    _kinds(claim, evidence, slot_edges)
-    edges.extend(_fields(claim, evidence, slot_edges))
-    _counted_in_the_year(claim, evidence, slot_edges)
-    _kind_nouns_name_no_value(claim, slot_edges)
-    edges.extend(_phrase_objects(claim, evidence, slot_edges))
-    edges.extend(_preposition_edges(claim, evidence, slot_edges))
-    _excluded_values(claim, slot_edges)
-    _denied_values(evidence, slot_edges)
-    _reference_times(claim, evidence, slot_edges)
+    if is_on("rewordings"):
+        _rewordings(claim, evidence, slot_edges, similar)
+    if is_on("kinds"):
+        _kinds(claim, evidence, slot_edges)
+    if is_on("fields"):
+        edges.extend(_fields(claim, evidence, slot_edges))
+    if is_on("counted-in-the-year"):
+        _counted_in_the_year(claim, evidence, slot_edges)
+    if is_on("kind-nouns-name-no-value"):
+        _kind_nouns_name_no_value(claim, slot_edges)
+    if is_on("phrase-objects"):
+        edges.extend(_phrase_objects(claim, evidence, slot_edges))
+    if is_on("prepositions"):
+        edges.extend(_preposition_edges(claim, evidence, slot_edges))
+    if is_on("excluded-values"):
+        _excluded_values(claim, slot_edges)
+    if is_on("denied-values"):
+        _denied_values(evidence, slot_edges)
+    if is_on("reference-times"):
+        _reference_times(claim, evidence, slot_edges)
 
     # Predicate to predicate: the claim's main verb against the verb of the same subject. Under a
     # negative implicative ("refused to model") the claim's predicate is the complement verb.
@@ -347,17 +358,23 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
         _opposite_attributes(claim, evidence, edges)
     negative_object = any(t.lower_ == "no" and t.dep_ == "det" and t.head.head.i == root.i for t in claim)
     if not mismatch and not negation_stands and not claim_negated and not negative_object \
-            and not any(e.op == SUBSTITUTED for e in edges):
+            and not any(e.op == SUBSTITUTED for e in edges) and is_on("fallback-counterpart"):
         # Under a negation a word is what the claim says is not the case: another word in its place
         # ("does not have a village", "had no relation to the arms dealer") is no more what the evidence
         # says.
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
-    _designated_names(claim, evidence, edges)
-    _order_of_events(claim, evidence, edges)
-    _ranks(claim, evidence, edges)
-    _reversed_comparison(claim, evidence, edges)
-    _compared_to_the_usual(claim, evidence, edges)
-    _lacks(claim, evidence, edges)
+    if is_on("designated-names"):
+        _designated_names(claim, evidence, edges)
+    if is_on("order-of-events"):
+        _order_of_events(claim, evidence, edges)
+    if is_on("ranks"):
+        _ranks(claim, evidence, edges)
+    if is_on("reversed-comparison"):
+        _reversed_comparison(claim, evidence, edges)
+    if is_on("compared-to-the-usual"):
+        _compared_to_the_usual(claim, evidence, edges)
+    if is_on("lacks"):
+        _lacks(claim, evidence, edges)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,

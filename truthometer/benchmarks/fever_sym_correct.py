@@ -34,6 +34,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--part", default="all", choices=("all", *PARTS),
                         help="score only this frozen part of the claim groups (benchmarks.splits, the same groups as "
                              "bench fever-sym --part): rules are written on development, validation is never read")
+    parser.add_argument("--ablate", action="store_true",
+                        help="also run with each alignment pass switched off (alignment.passes) and print its "
+                             "contribution to exact match on the development and the validation part")
     parser.add_argument("--articles", help="articles.json with corrected_has / corrected_lacks to check too")
     parser.add_argument("--threshold", type=float, default=None,
                         help="paraphrase threshold (embedding cosine) of the alignment")
@@ -144,6 +147,8 @@ def run(args) -> dict:
             raise InputError(f"{args.data}: no REFUTES row with a SUPPORTS counterpart (groups of four ids)")
         figures.update(_fever(cases, supports, threshold, args))
         figures["data"] = Path(args.data).name
+        if getattr(args, "ablate", False):
+            figures["ablation"] = ablate(rows, threshold, args.limit, getattr(args, "skip", 0))
     if args.articles:
         figures["articles"] = run_articles(args.articles, threshold)
     return figures
@@ -230,6 +235,40 @@ def _fever(cases, supports, threshold, args) -> dict:
     ])
     for claim, pred, target, evidence in wrong:
         print(f"\n  claim:    {claim}\n  ours:     {pred}\n  expected: {target}\n  evidence: {evidence}")
+    return out
+
+
+def _drafts_exact(cases, threshold) -> float:
+    """Exact match of every draft (as ``_fever`` makes them, without the gate) on ``cases``."""
+    from ..alignment import align_many, suggest_correction
+
+    pairs = [(clean(c["claim"]), clean(c["evidence"])) for c in cases]
+    alignments = align_many(pairs, threshold=threshold)
+    right = 0.0
+    for case, (claim, evidence), a in zip(cases, pairs, alignments):
+        suggestion = suggest_correction(claim, evidence, a, contradicted=True)
+        right += exact(suggestion.corrected if suggestion else None, case["target"])
+    return right / max(1, len(cases))
+
+
+def ablate(rows, threshold, limit: int = 0, skip: int = 0) -> dict:
+    """Exact match with each alignment pass switched off, on the development and the validation part: a
+    pass whose removal costs nothing on the validation part is not earning its place."""
+    from ..alignment.passes import PASSES, switched_off
+
+    parts = {part: refutes_with_targets(rows, limit, skip, part)[0] for part in ("development", "validation")}
+    everything = {part: _drafts_exact(cases, threshold) for part, cases in parts.items()}
+    out, table = {"all passes on": everything}, []
+    table.append(["all passes on", "", f"{everything['development']:.4f}", f"{everything['validation']:.4f}"])
+    for name, phenomenon in PASSES.items():
+        with switched_off(name):
+            em = {part: _drafts_exact(cases, threshold) for part, cases in parts.items()}
+        out[name] = em
+        table.append([f"without {name}", phenomenon[:70],
+                      f"{em['development']:.4f} ({em['development'] - everything['development']:+.4f})",
+                      f"{em['validation']:.4f} ({em['validation'] - everything['validation']:+.4f})"])
+    print()
+    print_table(["alignment passes (every draft, no gate)", "phenomenon", "development EM", "validation EM"], table)
     return out
 
 

@@ -1,0 +1,65 @@
+"""The alignment's named passes, each switchable: one phenomenon each, run after the claim's slots are paired.
+
+The core (``pairing``) maps every claim slot to its counterpart; each pass below then revises the edges for
+one phenomenon the pairing alone gets wrong. Every pass has a name, the phenomenon it handles, and a
+switch: ``TRUTHOMETER_ALIGNMENT_OFF=rewordings,lacks`` (or ``switched_off(...)`` in code) runs the
+alignment without them, and ``bench fever-sym-correct --ablate`` prints what each contributes on the
+frozen development and validation parts, so a pass that does not help where nobody read the rows can go.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from contextlib import contextmanager
+
+#: name -> the phenomenon it handles (the function's own docstring says how).
+PASSES = {
+    "rewordings": "a noun under a repeated modifier, close in meaning to its counterpart, is a rewording",
+    "kinds": "the object of a kind noun ('in the genre of comedy') classifies the subject",
+    "fields": "the field a claim puts its subject in ('worked in acting') against the evidence's",
+    "counted-in-the-year": "a count of things in a year against a list that dates each thing",
+    "kind-nouns-name-no-value": "a kind noun with its object names a kind, not a value",
+    "phrase-objects": "an unconfirmed object under the same preposition of the same verb is a slot",
+    "prepositions": "prepositions stating opposite relations to the same object ('born outside of' / 'in')",
+    "excluded-values": "a value the claim excludes ('made without sugar') is not contradicted by naming it",
+    "denied-values": "a value the evidence names only to deny it is replaced by the one it affirms",
+    "reference-times": "a date a claim is said to hold at ('as of 2016') pairs only with a date of that kind",
+    "fallback-counterpart": "with nothing else different, one unconfirmed content word takes its counterpart",
+    "designated-names": "names told apart only by a designator or a formula",
+    "order-of-events": "'A before B' against the years the evidence gives A and B",
+    "ranks": "a superlative stated at different ranks ('the second most visited' / 'the most')",
+    "reversed-comparison": "a comparison of the same two things, the other way round",
+    "compared-to-the-usual": "a comparative with no 'than' compares with the usual case",
+    "lacks": "'lack of X' where the evidence states X itself",
+}
+ENV = "TRUTHOMETER_ALIGNMENT_OFF"
+_local = threading.local()
+
+
+def is_on(name: str) -> bool:
+    if name not in PASSES:
+        raise KeyError(f"no alignment pass {name!r}; the passes are {', '.join(PASSES)}")
+    return name not in getattr(_local, "off", frozenset()) and name not in _env_off()
+
+
+def _env_off() -> frozenset[str]:
+    value = os.environ.get(ENV, "")
+    names = frozenset(n.strip() for n in value.split(",") if n.strip())
+    unknown = names - set(PASSES)
+    if unknown:
+        raise ValueError(f"{ENV}: unknown pass(es) {', '.join(sorted(unknown))}; the passes are {', '.join(PASSES)}")
+    return names
+
+
+@contextmanager
+def switched_off(*names: str):
+    """Run the alignment in this thread with these passes off."""
+    unknown = set(names) - set(PASSES)
+    if unknown:
+        raise KeyError(f"no alignment pass {', '.join(sorted(unknown))}; the passes are {', '.join(PASSES)}")
+    before = getattr(_local, "off", frozenset())
+    _local.off = before | frozenset(names)
+    try:
+        yield
+    finally:
+        _local.off = before
