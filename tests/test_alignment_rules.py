@@ -811,7 +811,7 @@ def test_a_subject_named_only_in_a_clause_about_another_subject_is_substituted()
 
 
 def test_an_adjective_the_evidence_states_the_opposite_of_is_substituted_and_outweighs_a_support():
-    from truthometer.pipeline import overrules_support
+    from truthometer.verdicts import overrules_support
 
     claim = "The drain pump filter sits behind an access flap in the lower left corner of the front panel."
     evidence = "The drain pump filter is located behind the small access flap at the bottom right of the front panel."
@@ -842,7 +842,7 @@ def test_a_noun_whose_common_sense_is_the_evidences_is_the_same_noun():
 
 def test_a_name_of_the_same_kind_is_a_rival_whatever_its_label_and_role():
     from truthometer.alignment.align import name_head
-    from truthometer.pipeline import overrules_support
+    from truthometer.verdicts import overrules_support
 
     assert name_head("the Battle of Hastings") == name_head("Battle of Stamford Bridge") == "battle"
     assert name_head("Hastings") is None and name_head("University of") is None
@@ -1055,7 +1055,7 @@ def test_an_amount_at_the_end_of_the_evidence_is_compared():
     ("The film was shot in Wyoming.", "The film was shot in Montana, not Wyoming.", "The film was shot in Montana."),
 ])
 def test_a_value_the_evidence_names_only_to_deny_it(claim, evidence, expected):
-    from truthometer.pipeline import overrules_support
+    from truthometer.verdicts import overrules_support
 
     a = align(claim, evidence)
     assert a.contradicts and overrules_support(a)

@@ -2,7 +2,7 @@
 from truthometer.config import Config
 from truthometer.judging.corrections import WITHHELD_NOTE, entailed, premise_of, withhold_unentailed
 from truthometer.judging.nli import load_judge
-from truthometer.pipeline import overrules_support
+from truthometer.verdicts import overrules_support
 from truthometer.report import SentenceResult, Substitution, Suggestion
 
 EVIDENCE = "The Golden Gate Bridge opened to traffic on May 27, 1937, after four years of construction."

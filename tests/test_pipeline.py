@@ -122,7 +122,7 @@ class _Aligned:
 
 def test_a_judge_contradiction_no_slot_explains_is_treated_as_unsure():
     from truthometer.config import Config
-    from truthometer.pipeline import UNLOCATED_NOTE, settle_unlocated
+    from truthometer.verdicts import UNLOCATED_NOTE, settle_unlocated
 
     near = _judged(0.82)
     settle_unlocated(near, _Aligned(False), Config(method="nli"))
@@ -142,7 +142,7 @@ def test_a_judge_contradiction_no_slot_explains_is_treated_as_unsure():
 def test_a_judge_contradiction_the_alignment_confirms_in_full_is_support():
     from truthometer.alignment import Alignment, align
     from truthometer.config import Config
-    from truthometer.pipeline import CONFIRMED_NOTE, UNLOCATED_NOTE, settle_unlocated
+    from truthometer.verdicts import CONFIRMED_NOTE, UNLOCATED_NOTE, settle_unlocated
     from truthometer.report import Evidence, SentenceResult
 
     claim, text = "It melts at about 3,034 °F.", "Titanium melts at 1,668 °C."
@@ -270,7 +270,7 @@ def test_a_wrong_year_stated_in_a_sentence_opening_with_a_pronoun_is_still_found
 
 def test_a_near_paraphrase_without_any_date_does_not_support_a_dated_claim():
     from truthometer.config import Config
-    from truthometer.pipeline import UNSTATED_DATE_NOTE
+    from truthometer.verdicts import UNSTATED_DATE_NOTE
 
     config = Config(method="nli")
     undated = check("The Eiffel Tower was completed in 1899.", config=config,
@@ -285,7 +285,7 @@ def test_a_near_paraphrase_without_any_date_does_not_support_a_dated_claim():
 
 def test_evidence_about_another_participant_that_never_names_the_subject_supports_nothing_of_it():
     from truthometer.config import Config
-    from truthometer.pipeline import OTHER_PARTICIPANT_NOTE
+    from truthometer.verdicts import OTHER_PARTICIPANT_NOTE
 
     config = Config(method="nli")
     report = check("ABC is the network that aired The Millers.", config=config,
@@ -299,7 +299,7 @@ def test_evidence_about_another_participant_that_never_names_the_subject_support
 
 
 def test_an_unsure_judge_label_is_no_relation_and_a_contradiction_needs_the_best_aligned_evidence():
-    from truthometer.pipeline import relate_by_judge
+    from truthometer.verdicts import relate_by_judge
     from truthometer.report import Evidence
 
     best = Evidence("Titanium has atomic number 22.", "reference", "t.md #1", 0.89)
@@ -317,7 +317,7 @@ def test_an_unsure_judge_label_is_no_relation_and_a_contradiction_needs_the_best
 
 
 def test_a_judge_support_whose_alignment_substitutes_a_number_or_name_is_a_contradiction():
-    from truthometer.pipeline import MISPLACED_SUPPORT_NOTE, settle_misplaced_support
+    from truthometer.verdicts import MISPLACED_SUPPORT_NOTE, settle_misplaced_support
     from truthometer.report import Evidence, SentenceResult
 
     def supported(claim, evidence_text, score=0.8):
@@ -332,14 +332,15 @@ def test_a_judge_support_whose_alignment_substitutes_a_number_or_name_is_a_contr
     # A common word filled differently is as often a paraphrase: the judge's support stands.
     reworded = supported("Nausea is its most common side effect.", "Nausea is its most frequent side effect.")
     settle_misplaced_support([(r, None) for r in (bound, same, reworded)])
-    assert bound.evidence[0].relation == "contradiction" and MISPLACED_SUPPORT_NOTE in bound.notes
+    assert bound.evidence[0].relation == "contradiction" and MISPLACED_SUPPORT_NOTE in bound.notes \
+        and bound.flags == ["misplaced-support"]
     assert same.evidence[0].relation == "support" and not same.notes
     assert reworded.evidence[0].relation == "support"
 
 
 def test_a_near_paraphrase_the_judge_was_unsure_of_is_no_support_when_a_slot_is_filled_differently():
     from truthometer.config import Config
-    from truthometer.pipeline import MISPLACED_SUPPORT_NOTE, settle_misplaced_support, support_near_paraphrase
+    from truthometer.verdicts import MISPLACED_SUPPORT_NOTE, settle_misplaced_support, support_near_paraphrase
     from truthometer.report import Evidence, SentenceResult
 
     def unsure(claim, evidence_text, score=0.8):
@@ -376,7 +377,7 @@ def test_a_near_paraphrase_the_judge_was_unsure_of_is_no_support_when_a_slot_is_
 
 def test_a_number_bound_to_another_subject_in_the_reference_is_flagged_and_corrected():
     from truthometer.config import Config
-    from truthometer.pipeline import MISPLACED_SUPPORT_NOTE
+    from truthometer.verdicts import MISPLACED_SUPPORT_NOTE
 
     report = check("The canal itself runs for about 640 kilometres.",
                    references=[("ref.md", "The river basin is about 640 km long, while the canal itself is about "
@@ -390,7 +391,7 @@ def test_a_number_bound_to_another_subject_in_the_reference_is_flagged_and_corre
 
 
 def test_a_support_about_another_subject_does_not_hold_a_contradiction_to_a_draw():
-    from truthometer.pipeline import OVERRULED_SUPPORT_NOTE, settle_misplaced_support
+    from truthometer.verdicts import OVERRULED_SUPPORT_NOTE, settle_misplaced_support
     from truthometer.report import Evidence, SentenceResult
 
     claim = "Copper has the chemical symbol Cu and the atomic number 47."
@@ -514,7 +515,7 @@ def test_names_a_few_letters_apart_are_one_spelling_and_more_are_two_names():
 
 def test_a_support_the_cascade_promoted_says_so_instead_of_quoting_the_judge():
     # The judge's probability was for "neutral": quoting it as "entails it (p=0.55)" would misstate it.
-    from truthometer.pipeline import decide, support_near_paraphrase
+    from truthometer.verdicts import decide, support_near_paraphrase
     from truthometer.config import Config
     from truthometer.report import Evidence, SentenceResult
 
@@ -548,7 +549,7 @@ def test_a_contradicted_sentence_whose_evidence_fills_no_slot_is_offered_its_neg
 
 def test_the_nli_cascade_takes_a_paraphrase_only_above_its_own_threshold():
     from truthometer.config import Config
-    from truthometer.pipeline import support_near_paraphrase
+    from truthometer.verdicts import support_near_paraphrase
     from truthometer.report import Evidence
 
     def evidence(score):

@@ -48,7 +48,7 @@ def as_the_pipeline_combines(pairs, ours: list[str], cos, config) -> tuple[str, 
     the claim the same way. Returns the row label, the labels and the alignment's seconds."""
     from ..alignment import align_many
     from ..judging.nli.alignment import normalise
-    from ..pipeline import overrules_support
+    from ..verdicts import overrules_support
 
     start = time.perf_counter()
     alignments = align_many([(normalise(p.hypothesis), normalise(p.premise)) for p in pairs])

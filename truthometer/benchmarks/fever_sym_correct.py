@@ -280,7 +280,7 @@ def _gated(cases, pairs, drafts, disabled: bool) -> dict:
     from ..config import Config
     from ..judging.corrections import entailed
     from ..judging.nli import load_judge
-    from ..pipeline import overrules_support
+    from ..verdicts import overrules_support
 
     config = Config()
     made = [i for i, d in enumerate(drafts) if d is not None]
