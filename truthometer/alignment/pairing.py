@@ -363,22 +363,19 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
         # ("does not have a village", "had no relation to the arms dealer") is no more what the evidence
         # says.
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
-    if is_on("designated-names"):
-        _designated_names(claim, evidence, edges)
-    if is_on("order-of-events"):
-        _order_of_events(claim, evidence, edges)
-    if is_on("ranks"):
-        _ranks(claim, evidence, edges)
-    if is_on("reversed-comparison"):
-        _reversed_comparison(claim, evidence, edges)
-    if is_on("compared-to-the-usual"):
-        _compared_to_the_usual(claim, evidence, edges)
-    if is_on("lacks"):
-        _lacks(claim, evidence, edges)
+    for name, edge_pass in _EDGE_PASSES:
+        if is_on(name):
+            edge_pass(claim, evidence, edges)
     edges.sort(key=lambda e: (e.claim_start, e.claim_end))
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
                      coverage, claim, evidence)
+
+
+#: The passes over every edge, in the order they run (alignment.passes names them).
+_EDGE_PASSES = (("designated-names", _designated_names), ("order-of-events", _order_of_events), ("ranks", _ranks),
+                ("reversed-comparison", _reversed_comparison), ("compared-to-the-usual", _compared_to_the_usual),
+                ("lacks", _lacks))
 
 
 def _token_ops(claim, evidence, edges: list[Edge]) -> list[AlignedToken]:
