@@ -118,3 +118,15 @@ def test_a_near_duplicate_of_an_approved_entry_is_found(tmp_path):
     pending = kb.add("The Eiffel Tower was finished in 1889.", source="web")
     assert [e.id for e, _ in kb.near_duplicates(pending.text, exclude=pending.id)] == [approved.id]
     assert kb.near_duplicates("Koalas sleep up to 22 hours a day.") == []
+
+
+def test_a_correction_goes_into_the_sentence_as_written_keeping_its_markup():
+    text = "<p>The Eiffel Tower was completed in <b>1899</b>.</p>"
+    report = Checker(Config()).check(text, ["The Eiffel Tower was completed in 1889."])
+    [sentence] = report.sentences
+    assert sentence.status == "contradicted" and sentence.suggestion is not None
+    review = Review()
+    review.decide(0, 0, ACCEPT, "ann")
+    assert review.corrected_text(report) == "<p>The Eiffel Tower was completed in <b>1889</b>.</p>"
+    assert report.corrected_text == "<p>The Eiffel Tower was completed in <b>1889</b>.</p>"
+    assert review.entry_text(sentence, report) == "The Eiffel Tower was completed in 1889."

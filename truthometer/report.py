@@ -171,8 +171,37 @@ def apply_suggestions(text: str, sentences: list[SentenceResult],
     for sentence in sorted(sentences, key=lambda s: s.start, reverse=True):
         if accepted is not None:
             new = accepted.get(sentence.index)
+        elif sentence.suggestion:
+            new = corrected_in_place(text, sentence, sentence.suggestion.substitutions)
         else:
-            new = sentence.suggestion.corrected if sentence.suggestion else None
-        if new is not None and new != sentence.text:
+            new = None
+        if new is not None and new != text[sentence.start:sentence.end]:
             out = out[: sentence.start] + new + out[sentence.end:]
+    return out
+
+
+def corrected_in_place(text: str, sentence: SentenceResult, substitutions: list[Substitution]) -> str:
+    """The sentence as written in ``text``, with ``substitutions`` applied. Where markup was blanked out of
+    the sentence for checking (``segmentation.markup``), the substitutions go into the written sentence at
+    the same offsets, so its tags stay and no run of blanks takes their place."""
+    written = text[sentence.start:sentence.end]
+    if written == sentence.text or len(written) != len(sentence.text):
+        every = sentence.suggestion is not None and substitutions is sentence.suggestion.substitutions
+        return sentence.suggestion.corrected if every else apply_substitutions(sentence.text, substitutions)
+    return apply_substitutions(written, substitutions)
+
+
+def apply_substitutions(sentence: str, substitutions: list[Substitution]) -> str:
+    """``sentence`` with a chosen subset of substitutions applied, back to front so offsets stay valid.
+
+    A substitution whose ``from_`` no longer matches the sentence at its offsets is skipped (the sentence
+    was edited meanwhile), as is one overlapping a substitution already applied.
+    """
+    out = sentence
+    last_start = len(sentence) + 1
+    for s in sorted(substitutions, key=lambda s: (s.start, s.end), reverse=True):
+        if s.end > last_start or out[s.start:s.end] != s.from_:
+            continue
+        out = out[: s.start] + s.to + out[s.end:]
+        last_start = s.start
     return out

@@ -14,8 +14,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .alignment.correct import apply_substitutions
-from .report import Report, SentenceResult
+from .report import Report, SentenceResult, apply_substitutions, corrected_in_place
 from .segmentation.markup import plain_text
 
 ACCEPT, REJECT, PENDING = "accepted", "rejected", "pending"
@@ -118,9 +117,11 @@ class Review:
     def corrected_text(self, report: Report) -> str:
         out = report.text
         for s in sorted(report.sentences, key=lambda s: s.start, reverse=True):
-            new = self.sentence_text(s)
-            if new != s.text:
-                out = out[: s.start] + new + out[s.end:]
+            if self.sentence_text(s) == s.text:
+                continue
+            new = self.edits[s.index] if s.index in self.edits else \
+                corrected_in_place(report.text, s, self._accepted(s))
+            out = out[: s.start] + new + out[s.end:]
         return out
 
     def save(self, report: Report, kb, reviewer: str) -> list:

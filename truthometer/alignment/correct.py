@@ -28,7 +28,7 @@ import re
 from ..judging import lexicon
 from ..judging.rules import NEGATIONS
 from ..inflection import article_for, past_participle, past_tense, third_person
-from ..report import Substitution, Suggestion
+from ..report import Substitution, Suggestion, apply_substitutions
 from .align import (EQUAL, NEGATIVE_IMPLICATIVES, NEGATIVE_PREFIXES, PASSIVE_ONLY, SUBSTITUTED, UNCONFIRMED, Alignment,
                     align, as_of_date, coordinated_noun, negative_implicative, opposite_directions, other_than,
                     phrase_start, yet_to)
@@ -46,22 +46,6 @@ def _match_case(new: str, old: str, at_sentence_start: bool, proper: bool) -> st
     if old[:1].islower() and new[:1].isupper() and not proper and not new.isupper():
         return new[0].lower() + new[1:]
     return new
-
-
-def apply_substitutions(sentence: str, substitutions: list[Substitution]) -> str:
-    """``sentence`` with a chosen subset of substitutions applied, back to front so offsets stay valid.
-
-    A substitution whose ``from_`` no longer matches the sentence at its offsets is skipped (the sentence
-    was edited meanwhile), as is one overlapping a substitution already applied.
-    """
-    out = sentence
-    last_start = len(sentence) + 1
-    for s in sorted(substitutions, key=lambda s: (s.start, s.end), reverse=True):
-        if s.end > last_start or out[s.start:s.end] != s.from_:
-            continue
-        out = out[: s.start] + s.to + out[s.end:]
-        last_start = s.start
-    return out
 
 
 def _slot_substitution(claim: str, alignment: Alignment, edge, evidence_text: str, locator: str) -> Substitution:
