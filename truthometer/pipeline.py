@@ -301,9 +301,9 @@ class Checker:
     def _read_passages(self, judge, claims: list[_Claim], relevant, out: list[list]) -> None:
         """Where no evidence sentence alone entails a claim, the passage around the most similar one (the
         sentence with its neighbours) is read too: support spread over two sentences ("Arnold joined the
-        magazine in 1991." + "He is its publisher.") counts; where one contradicts it, none is read. A passage that entails the claim stands in for
-        its sentence's probabilities; read by the cross-encoder where there is one (the head was trained
-        on single sentences)."""
+        magazine in 1991." + "He is its publisher.") counts; where one contradicts it, none is read. A
+        passage that entails the claim stands in for its sentence's probabilities; read by the cross-encoder
+        where there is one (the head was trained on single sentences)."""
         from .judging.nli import CONTRADICTION, DECISION_THRESHOLD, ENTAILMENT, passage_reader
 
         reader = passage_reader(judge)
@@ -353,7 +353,7 @@ class Checker:
             if suggestion is None and id(result) in by_result and evidence.relation == "contradiction":
                 # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
                 suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True,
-                                                          elsewhere=elsewhere)
+                                                elsewhere=elsewhere)
             result.suggestion = suggestion
             if suggestion is not None:
                 drafted.append((result, evidence.text if id(result) in by_result else contradicting.text))

@@ -172,7 +172,9 @@ def apply_suggestions(text: str, sentences: list[SentenceResult],
         if accepted is not None:
             new = accepted.get(sentence.index)
         elif sentence.suggestion:
-            new = corrected_in_place(text, sentence, sentence.suggestion.substitutions)
+            unmasked = text[sentence.start:sentence.end] == sentence.text
+            new = sentence.suggestion.corrected if unmasked else \
+                corrected_in_place(text, sentence, sentence.suggestion.substitutions)
         else:
             new = None
         if new is not None and new != text[sentence.start:sentence.end]:
@@ -185,10 +187,7 @@ def corrected_in_place(text: str, sentence: SentenceResult, substitutions: list[
     the sentence for checking (``segmentation.markup``), the substitutions go into the written sentence at
     the same offsets, so its tags stay and no run of blanks takes their place."""
     written = text[sentence.start:sentence.end]
-    if written == sentence.text or len(written) != len(sentence.text):
-        every = sentence.suggestion is not None and substitutions is sentence.suggestion.substitutions
-        return sentence.suggestion.corrected if every else apply_substitutions(sentence.text, substitutions)
-    return apply_substitutions(written, substitutions)
+    return apply_substitutions(written if len(written) == len(sentence.text) else sentence.text, substitutions)
 
 
 def apply_substitutions(sentence: str, substitutions: list[Substitution]) -> str:

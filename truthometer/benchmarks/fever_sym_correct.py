@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from .common import print_table, read_jsonl
+from .nli_common import fever_group
 from .splits import PARTS, part_of
 
 _PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}", "``": '"',
@@ -70,13 +71,6 @@ def token_f1(pred: str | None, gold: str) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
-def _group_key(row_id: str) -> str:
-    row_id = str(row_id)
-    if len(row_id) > 7 and row_id[-7:] in ("0000002", "0000003", "0000004"):
-        return row_id[:-7]
-    return row_id
-
-
 def refutes_with_targets(rows: list[dict], limit: int = 0, skip: int = 0,
                          part: str = "all") -> tuple[list[dict], list[dict]]:
     """(REFUTES rows with their expected correction, SUPPORTS rows), groups in file order: the first
@@ -87,7 +81,7 @@ def refutes_with_targets(rows: list[dict], limit: int = 0, skip: int = 0,
     for row in rows:
         if not isinstance(row, dict) or "claim" not in row:
             raise InputError("each row needs 'claim', an evidence sentence and 'label'")
-        key = _group_key(row.get("id", ""))
+        key = fever_group(row.get("id", ""))
         if key not in groups:
             order.append(key)
         groups[key].append(row)
@@ -95,7 +89,7 @@ def refutes_with_targets(rows: list[dict], limit: int = 0, skip: int = 0,
         order = order[:limit]
     order = order[skip:]
     if part not in (None, "all"):
-        order = [key for key in order if part_of(f"fever:{key}") == part]
+        order = [key for key in order if part_of(key) == part]
     cases, supports = [], []
     for key in order:
         group = groups[key]

@@ -44,11 +44,14 @@ def fever_sym(path: str | Path) -> list[Pair]:
         label = _MAP.get(str(row.get("gold_label", row.get("label", ""))).upper())
         if not isinstance(row.get("claim"), str) or not isinstance(evidence, str) or label is None:
             raise InputError(f"{path}:{number}: expected claim, evidence and a SUPPORTS/REFUTES label")
-        rid = str(row.get("id", number))
-        # Ids N, N0000002, N0000003, N0000004 form one group of four.
-        group = rid[:-7] if len(rid) > 7 and rid[-7:-1] == "000000" else rid
-        pairs.append(Pair(evidence, row["claim"], label, f"fever:{group}"))
+        pairs.append(Pair(evidence, row["claim"], label, fever_group(row.get("id", number))))
     return pairs
+
+
+def fever_group(row_id) -> str:
+    """A FEVER-Symmetric row's group key: ids N, N0000002, N0000003, N0000004 form one group of four."""
+    rid = str(row_id)
+    return "fever:" + (rid[:-7] if len(rid) > 7 and rid[-7:-1] == "000000" else rid)
 
 
 def fever_sym_shared(root: str | Path) -> list[Pair]:

@@ -17,6 +17,7 @@ from typing import Callable
 import numpy as np
 
 from ..report import SentenceResult, Suggestion
+from ..verdicts import add_note
 from .nli import CONTRADICTION, ENTAILMENT
 
 WITHHELD_NOTE = ("a correction was drafted from the evidence but the entailment judge does not read the "
@@ -40,35 +41,33 @@ def entailed(judge, premises: list[str], corrected: list[str], overruled: Callab
     decide alone ("lies along the Pacific coast" / "a strip of land along the Pacific coast")."""
     if not premises:
         return []
-    keys = list(zip(premises, corrected, originals or [""] * len(premises)))
-    distinct = list(dict.fromkeys(keys))
-    if len(distinct) < len(keys):  # the same draft from the same evidence is judged once
-        first = dict(zip(distinct, _entailed(judge, *map(list, zip(*distinct)), overruled, paraphrase_threshold,
-                                             originals is not None)))
-        return [first[k] for k in keys]
-    return _entailed(judge, premises, corrected, originals or [], overruled, paraphrase_threshold,
-                     originals is not None)
+    relative = originals is not None
+    keys = list(zip(premises, corrected, originals if relative else [""] * len(premises)))
+    distinct = list(dict.fromkeys(keys))  # the same draft from the same evidence is judged once
+    verdicts = dict(zip(distinct, _entailed(judge, distinct, overruled, paraphrase_threshold, relative)))
+    return [verdicts[k] for k in keys]
 
 
-def _entailed(judge, premises: list[str], corrected: list[str], originals: list[str], overruled: Callable | None,
-              paraphrase_threshold: float, relative: bool) -> list[bool]:
+def _entailed(judge, drafts: list[tuple[str, str, str]], overruled: Callable | None, paraphrase_threshold: float,
+              relative: bool) -> list[bool]:
     from .. import models
     from ..alignment import align_many
 
+    premises, corrected, originals = (list(column) for column in zip(*drafts))
     probs = np.asarray(judge.predict(premises, corrected))
     before = np.asarray(judge.predict(premises, originals)) if relative else None
     alignments = align_many(list(zip(corrected, premises)))
-    a, b = models.embed(list(corrected)), models.embed(list(premises))
-    cosine = np.sum(np.asarray(a) * np.asarray(b), axis=1)
+    cosine = np.sum(np.asarray(models.embed(corrected)) * np.asarray(models.embed(premises)), axis=1)
     out = []
-    for row, alignment, similarity in zip(probs, alignments, cosine):
-        if overruled is not None and overruled(alignment) or alignment.contradicts and int(row.argmax()) != ENTAILMENT:
+    for k, (row, alignment, similarity) in enumerate(zip(probs, alignments, cosine)):
+        judged_entailed = int(row.argmax()) == ENTAILMENT
+        if overruled is not None and overruled(alignment) or alignment.contradicts and not judged_entailed:
             out.append(False)
-        elif int(row.argmax()) == ENTAILMENT:
+        elif judged_entailed:
             out.append(True)
         else:
             out.append(alignment.confirms or (similarity >= paraphrase_threshold and not alignment.contradicts)
-                       or (relative and not alignment.contradicts and _closer(row, before[len(out)])))
+                       or (relative and not alignment.contradicts and _closer(row, before[k])))
     return out
 
 
@@ -89,6 +88,6 @@ def withhold_unentailed(results: list[tuple[SentenceResult, str]], judge, overru
     for (result, _), ok in zip(drafted, verdicts):
         if not ok:
             result.suggestion = None
-            result.notes = list(dict.fromkeys([*result.notes, WITHHELD_NOTE]))
+            add_note(result, WITHHELD_NOTE)
             withheld += 1
     return withheld

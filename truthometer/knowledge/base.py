@@ -74,13 +74,12 @@ class KnowledgeBase:
                          f" of {len(entries)} entries")
         vectors = np.vstack(parts)
         with self._lock:
-            ids = self.store.insert(entries, vectors, unique=unique)
+            given = self.store.insert(entries, vectors, unique=unique)
             before, after = self.store.last_write
+            added = [k for k, entry_id in enumerate(given) if entry_id is not None]  # not those already there
+            ids = [given[k] for k in added]
             if hasattr(self, "index") and ids:
-                if len(ids) < len(entries):  # some were there already: their vectors are not added again
-                    kept = {e.text.strip(): k for k, e in reversed(list(enumerate(entries)))}
-                    vectors = vectors[[kept[e.text] for e in self.store.get(ids)]]
-                self.index.add(ids, vectors, before, after)
+                self.index.add(ids, vectors[added], before, after)
         return self.store.get(ids)
 
     def add(self, text: str, source: str = "", locator: str = "", confidence: float = 1.0, status: str = "pending",

@@ -110,8 +110,10 @@ class SqliteStore:
                 raise
 
     # -- writes -------------------------------------------------------------------------------------
-    def insert(self, entries: list[NewEntry], vectors, once: str | None = None, unique: bool = False) -> list[int]:
-        """Insert entries with their vectors in one transaction; returns the new ids. With ``once``, only if
+    def insert(self, entries: list[NewEntry], vectors, once: str | None = None,
+               unique: bool = False) -> list[int | None]:
+        """Insert entries with their vectors in one transaction; returns one id per entry (None where
+        ``unique`` left it out; no ids where ``once`` stopped the write). With ``once``, only if
         the meta key ``once`` is unset and the store is empty, and the key is set in the same transaction
         (the seed: two processes opening a new knowledge base at once import it once). With ``unique``, an
         entry whose text and source are already stored (or earlier in ``entries``) is not inserted again:
@@ -134,6 +136,7 @@ class SqliteStore:
             for e, v in zip(entries, vectors):
                 if unique and c.execute("SELECT 1 FROM entries WHERE text = ? AND source = ? LIMIT 1",
                                         (e.text.strip(), e.source)).fetchone():
+                    ids.append(None)
                     continue
                 cur = c.execute(
                     "INSERT INTO entries(text, source, locator, confidence, status, created_by, created_at, "
