@@ -2,13 +2,15 @@
 export HF_HUB_OFFLINE ?= 1
 export TRANSFORMERS_OFFLINE ?= 1
 PORT ?= 8501
+# Only this machine can reach the app; HOST=0.0.0.0 serves a team (add users first: README, "Sharing the app").
+HOST ?= 127.0.0.1
 
 .PHONY: app test install
 install:
 	@scripts/bootstrap.sh
 
 app: install
-	.venv/bin/python -m streamlit run app.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false
+	.venv/bin/python -m streamlit run app.py --server.address $(HOST) --server.port $(PORT) --server.headless true --browser.gatherUsageStats false
 
 test: install
 	.venv/bin/python -m pytest -q tests

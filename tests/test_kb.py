@@ -70,9 +70,49 @@ def test_correction_written_back_with_provenance(tmp_path):
     kb = KnowledgeBase(tmp_path, embedder=hash_embedder, seed=None)
     entry = kb.record_correction("The tower was completed in 1889.", "The tower was completed in 1899.",
                                  "Constructed from 1887 to 1889.", "reference: eiffel.md #3", "editor1")
-    assert (entry.status, entry.confidence, entry.created_by) == ("approved", 1.0, "editor1")
+    # Pending until a curator approves it: never evidence before that.
+    assert (entry.status, entry.confidence, entry.created_by) == ("pending", 1.0, "editor1")
+    assert kb.search(["The tower was completed in 1889."], k=1) == [[]]
     assert entry.provenance["original"] == "The tower was completed in 1899."
     assert entry.provenance["evidence_locator"] == "reference: eiffel.md #3"
+    assert entry.provenance["accepted_by"] == "editor1" and entry.provenance["accepted_at"]
+
+
+def test_a_curator_cannot_approve_their_own_proposal(tmp_path, monkeypatch):
+    monkeypatch.delenv("TRUTHOMETER_SELF_APPROVAL", raising=False)
+    kb = KnowledgeBase(tmp_path, embedder=hash_embedder, seed=None)
+    entry = kb.record_correction("The tower was completed in 1889.", "The tower was completed in 1899.",
+                                 "Constructed from 1887 to 1889.", "eiffel.md #3", "Ann")
+    with pytest.raises(InputError, match="another curator"):
+        kb.approve([entry.id], "ann")  # the same person, whatever the case
+    assert kb.get(entry.id).status == "pending"
+    kb.approve([entry.id], "ann", allow_own=True)  # configured for a one-person team
+    assert kb.get(entry.id).status == "approved"
+    other = kb.record_correction("The bridge opened in 1937.", "The bridge opened in 1933.", "It opened in 1937.",
+                                 "gg.md #1", "Ann")
+    monkeypatch.setenv("TRUTHOMETER_SELF_APPROVAL", "1")
+    assert kb.approve([other.id], "ann") == 1
+
+
+def test_audit_trail_has_every_decision_in_a_date_range(tmp_path):
+    kb = KnowledgeBase(tmp_path, embedder=hash_embedder, seed=None)
+    entry = kb.record_correction("The tower was completed in 1889.", "The tower was completed in 1899.",
+                                 "Constructed from 1887 to 1889.", "eiffel.md #3", "ed")
+    kb.record("ed", "correction accepted", "sentence 1: The tower was completed in 1899.",
+              {"decision": "pending"}, {"decision": "accepted"})
+    kb.approve([entry.id], "cy")
+    kb.import_jsonl(['{"text": "Fact one.", "source": "s"}'], actor="cy")
+    trail = kb.trail()
+    assert [(r["actor"], r["action"]) for r in trail] == [
+        ("ed", "create"), ("ed", "correction accepted"), ("cy", "approve"), ("cy", "create"), ("cy", "import")]
+    assert trail[2]["subject"] == f"entry #{entry.id}"
+    assert json.loads(trail[2]["old"]) == {"status": "pending"} and json.loads(trail[2]["new"]) == {"status": "approved"}
+    today = trail[0]["at"][:10]
+    assert len(kb.trail(since=today, until=today)) == 5  # a date includes its whole day
+    assert kb.trail(until=today[:8] + "01") == [] or today[8:] == "01"
+    assert kb.trail(since="2999-01-01") == []
+    with pytest.raises(InputError, match="not a date"):
+        kb.trail(until="2026-13-45")
 
 
 def test_export_import_round_trip_and_malformed_line(tmp_path):

@@ -32,6 +32,11 @@ def test_a_saved_correction_stands_alone_and_does_not_contradict_another_bridge(
     assert entry.provenance["original"] == "Its main span is 1,300 meters long."
     assert entry.provenance["checked_as"] == "The Golden Gate Bridge's main span is 1,300 meters long."
     source = KnowledgeBaseSource(kb)
+    # Awaiting a curator's review: not evidence yet.
+    assert entry.status == "pending"
+    waiting = Checker(Config(), [source]).check("The Golden Gate Bridge's main span is 1,300 meters long.", [])
+    assert waiting.sentences[0].status == "unverifiable"
+    kb.approve([entry.id], "cy")
     other = Checker(Config(), [source]).check("The Brooklyn Bridge's main span is 486 meters long.", [])
     assert other.sentences[0].status != "contradicted"
     same = Checker(Config(), [source]).check("The Golden Gate Bridge's main span is 1,300 meters long.", [])

@@ -21,6 +21,7 @@ COMMANDS = {
     "bench": "truthometer.benchmarks.cli",
     "revise": "truthometer.llm.cli",
     "enrich": "truthometer.llm.enrich_cli",
+    "users": "truthometer.auth.cli",
 }
 
 

@@ -79,6 +79,13 @@ class Config:
         f.strip() for f in os.environ.get("TRUTHOMETER_RULES_OFF", "").split(",") if f.strip()))
     #: Knowledge base directory.
     kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB", str(PROJECT_ROOT / "knowledge")))
+    #: The users file (``TRUTHOMETER_USERS``; default: users.json in the knowledge base directory). With no
+    #: users in it and no OpenID Connect configured, the app runs for one local user with every role.
+    users_file: str | None = field(default_factory=lambda: os.environ.get("TRUTHOMETER_USERS"))
+    #: Whether a curator may approve an entry they proposed themselves (``TRUTHOMETER_SELF_APPROVAL=1``);
+    #: off by default, so every correction gets a second pair of eyes. Single-user mode always allows it.
+    self_approval: bool = field(default_factory=lambda: os.environ.get("TRUTHOMETER_SELF_APPROVAL", "").strip().lower()
+                                in ("1", "true", "yes", "on"))
 
     def with_(self, **changes) -> "Config":
         return replace(self, **changes)

@@ -140,6 +140,12 @@ class Review:
         return saved
 
 
+def log_decision(kb, reviewer: str, result: SentenceResult, action: str, before: Any = None, after: Any = None) -> None:
+    """Put a reviewer's decision on a sentence (accept, reject, edit) in the knowledge base's audit trail."""
+    if kb is not None:
+        kb.record(reviewer, action, f"sentence {result.index + 1}: {result.text}", before, after)
+
+
 def reviewed_report(report: Report, review: Review | None) -> dict[str, Any]:
     """The report as JSON data after review: ``corrected_text`` holds only what the reviewer accepted or
     wrote, ``suggested_text`` every suggestion applied, and each sentence its ``review`` (decision, who,

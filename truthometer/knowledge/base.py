@@ -17,11 +17,11 @@ from ..config import PROJECT_ROOT, Config
 from ..errors import InputError
 from .index import VectorIndex
 from .sqlite_store import SqliteStore
+from .store import STATUSES, Entry, NewEntry
 
 #: L2 distance between unit vectors under which two entries are near-duplicates (cosine 0.94 or more):
 #: a rewording, or the same fact with one word changed.
 NEAR_DUPLICATE = 0.35
-from .store import STATUSES, Entry, NewEntry
 
 DB_NAME = "kb.sqlite3"
 INDEX_NAME = "kb.faiss"
@@ -88,15 +88,20 @@ class KnowledgeBase:
 
     def record_correction(self, corrected: str, original: str, evidence_text: str, evidence_locator: str,
                           reviewer: str, checked_as: str = "") -> Entry:
-        """A reviewer's accepted correction: an approved, fully trusted entry that remembers its origin.
+        """A reviewer's accepted correction: a *pending* entry that remembers its origin, until a curator
+        (not the reviewer, unless self-approval is configured) approves it; only approved entries are
+        evidence.
 
         ``corrected`` is the entry's text, a statement that stands alone (the sentence as checked, with
         its pronoun resolved, corrected); ``original`` the sentence as written and ``checked_as`` the text
-        that was checked go to the provenance. Saving the same text twice stores it once: the entry already
-        there is returned."""
-        provenance = {"reviewer": reviewer, "original": original, "checked_as": checked_as or original,
-                      "evidence": evidence_text, "evidence_locator": evidence_locator}
-        added = self.add_many([NewEntry(corrected, "review", evidence_locator, 1.0, "approved", reviewer, provenance)],
+        that was checked go to the provenance with the evidence, who accepted the correction and when.
+        Saving the same text twice stores it once: the entry already there is returned."""
+        from .sqlite_store import now
+
+        provenance = {"reviewer": reviewer, "accepted_by": reviewer, "accepted_at": now(), "original": original,
+                      "checked_as": checked_as or original, "evidence": evidence_text,
+                      "evidence_locator": evidence_locator}
+        added = self.add_many([NewEntry(corrected, "review", evidence_locator, 1.0, "pending", reviewer, provenance)],
                               unique=True)
         return added[0] if added else self.store.find(corrected, "review")
 
@@ -157,13 +162,34 @@ class KnowledgeBase:
     def history(self, entry_id: int) -> list[dict[str, Any]]:
         return self.store.history(entry_id)
 
+    # -- audit trail -------------------------------------------------------------------------------
+    def record(self, actor: str, action: str, subject: str = "", old: Any = None, new: Any = None) -> None:
+        """Put a decision that changes no entry (a review decision, a role change) in the audit trail."""
+        self.store.record(actor, action, subject, old, new)
+
+    def trail(self, since: str | None = None, until: str | None = None) -> list[dict[str, Any]]:
+        """Every decision from ``since`` to ``until`` (dates or ISO timestamps, UTC; ``until`` is exclusive
+        for a timestamp and includes the whole day for a date), oldest first."""
+        return self.store.trail(since, _day_after(until) if until and len(until) == 10 else until)
+
     def stats(self) -> dict[str, Any]:
         return {**self.store.counts(), "index_size": self.index.size, "index_type": self.index.kind,
                 "directory": str(self.directory)}
 
     # -- curation ----------------------------------------------------------------------------------
-    def approve(self, ids: Iterable[int], reviewer: str) -> int:
-        return self.store.set_status(list(ids), "approved", _who(reviewer))
+    def approve(self, ids: Iterable[int], reviewer: str, allow_own: bool | None = None) -> int:
+        """Approve entries. A curator may not approve an entry they proposed (``created_by``) unless
+        ``allow_own`` (default: ``Config.self_approval``, $TRUTHOMETER_SELF_APPROVAL)."""
+        ids, reviewer = list(ids), _who(reviewer)
+        if allow_own is None:
+            allow_own = Config().self_approval
+        if not allow_own:
+            own = [e.id for e in self.store.get(ids) if e.created_by.strip().lower() == reviewer.lower()]
+            if own:
+                raise InputError(f"{reviewer} proposed entr{'y' if len(own) == 1 else 'ies'} "
+                                 f"{', '.join(f'#{i}' for i in own)}: another curator must approve "
+                                 f"{'it' if len(own) == 1 else 'them'} (or set TRUTHOMETER_SELF_APPROVAL=1)")
+        return self.store.set_status(ids, "approved", reviewer)
 
     def reject(self, ids: Iterable[int], reviewer: str) -> int:
         return self.store.set_status(list(ids), "rejected", _who(reviewer))
@@ -188,7 +214,16 @@ class KnowledgeBase:
 
         ``lines`` is an iterable of JSON lines, or the path of a JSONL file.
         """
-        return self.add_many(self.parse_jsonl(lines, default_status, actor), progress=progress, unique=True)
+        return self.import_entries(self.parse_jsonl(lines, default_status, actor), actor, progress)
+
+    def import_entries(self, entries: list[NewEntry], actor: str = "import",
+                       progress: Callable[[float, str], None] | None = None) -> list[Entry]:
+        """Add parsed entries (``parse_jsonl``) in one transaction, leaving out those already there (same text
+        and source), and put the import in the audit trail; the entries added are returned."""
+        added = self.add_many(entries, progress=progress, unique=True)
+        self.record(actor, "import", f"{len(added)} entries",
+                    new={"added": [e.id for e in added], "already_there": len(entries) - len(added)})
+        return added
 
     @staticmethod
     def parse_jsonl(lines: Iterable[str] | str | Path, default_status: str = "pending",
@@ -248,6 +283,15 @@ class KnowledgeBase:
     def close(self) -> None:
         self.index.flush()
         self.store.close()
+
+
+def _day_after(day: str) -> str:
+    from datetime import date, timedelta
+
+    try:
+        return (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+    except ValueError as exc:
+        raise InputError(f"not a date: {day!r} (use YYYY-MM-DD)") from exc
 
 
 def _who(reviewer: str) -> str:

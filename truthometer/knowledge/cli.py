@@ -50,6 +50,7 @@ def register(subparsers) -> None:
 
     p = action("import", "import JSONL (a line's status defaults to pending); all or nothing")
     p.add_argument("file", help="JSONL file, or - for standard input")
+    p.add_argument("--by", default="", help="who imports (recorded in the audit trail)")
     p.set_defaults(func=_import)
 
     p = action("export", "export every entry as JSONL")
@@ -61,6 +62,9 @@ def register(subparsers) -> None:
         p = action(name, f"{verb} entries")
         p.add_argument("ids", type=int, nargs="+")
         p.add_argument("--by", required=True, help="reviewer name")
+        if name == "approve":
+            p.add_argument("--allow-own", action="store_true", default=None,
+                           help="approve entries this reviewer proposed (default: $TRUTHOMETER_SELF_APPROVAL)")
         p.set_defaults(func=_curate, verb=name)
 
     p = action("edit", "edit an entry's text or confidence")
@@ -73,6 +77,12 @@ def register(subparsers) -> None:
     p = action("history", "the history of an entry")
     p.add_argument("id", type=int)
     p.set_defaults(func=_history)
+
+    p = action("audit", "the audit trail (every decision: who, when, before and after) as JSONL, oldest first")
+    p.add_argument("--since", metavar="DATE", help="from this day (YYYY-MM-DD, UTC) or ISO timestamp")
+    p.add_argument("--until", metavar="DATE", help="to this day, included (YYYY-MM-DD, UTC) or ISO timestamp, excluded")
+    p.add_argument("--out", metavar="FILE")
+    p.set_defaults(func=_audit)
 
     p = action("stats", "counts per status")
     p.set_defaults(func=_stats)
@@ -124,7 +134,7 @@ def _import(args) -> int:
         def progress(fraction, _message):
             bar.update(round(fraction * len(entries)) - bar.n)
 
-        added = kb.add_many(entries, progress=progress, unique=True)
+        added = kb.import_entries(entries, args.by or "import", progress=progress)
     there = len(entries) - len(added)
     print(f"imported {len(added)} entries" + (f"; {there} already in the knowledge base (same text and source) "
                                              f"were left out" if there else ""), file=sys.stderr)
@@ -153,7 +163,7 @@ def _export(args) -> int:
 
 def _curate(args) -> int:
     kb = _kb(args)
-    count = (kb.approve if args.verb == "approve" else kb.reject)(args.ids, args.by)
+    count = kb.approve(args.ids, args.by, args.allow_own) if args.verb == "approve" else kb.reject(args.ids, args.by)
     print(f"{args.verb}d {count} entries" if args.verb == "approve" else f"rejected {count} entries", file=sys.stderr)
     return 0
 
@@ -170,6 +180,18 @@ def _history(args) -> int:
     kb.get(args.id)
     for row in kb.history(args.id):
         _print(row)
+    return 0
+
+
+def _audit(args) -> int:
+    rows = _kb(args).trail(args.since, args.until)
+    lines = "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write(lines)
+        print(f"wrote {len(rows)} decisions to {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(lines)
     return 0
 
 

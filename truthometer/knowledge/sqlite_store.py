@@ -49,6 +49,17 @@ CREATE TABLE IF NOT EXISTS history (
     new TEXT
 );
 CREATE INDEX IF NOT EXISTS history_entry ON history(entry_id);
+CREATE INDEX IF NOT EXISTS history_at ON history(at);
+CREATE TABLE IF NOT EXISTS audit (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL DEFAULT '',
+    action TEXT NOT NULL,
+    subject TEXT NOT NULL DEFAULT '',
+    old TEXT,
+    new TEXT
+);
+CREATE INDEX IF NOT EXISTS audit_at ON audit(at);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 INSERT OR IGNORE INTO meta(key, value) VALUES ('generation', '0');
 INSERT OR IGNORE INTO meta(key, value) VALUES ('vector_edits', '0');
@@ -60,6 +71,11 @@ ACTIONS = {"approved": "approve", "rejected": "reject", "pending": "reopen"}
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def now_precise() -> str:
+    """For the history and the audit trail: decisions made within one second keep their order."""
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
 def _row_entry(row: sqlite3.Row) -> Entry:
@@ -147,7 +163,7 @@ class SqliteStore:
                 ids.append(cur.lastrowid)
                 c.execute("INSERT INTO vectors(entry_id, vector) VALUES (?, ?)", (cur.lastrowid, v.tobytes()))
                 c.execute("INSERT INTO history(entry_id, action, actor, at, new) VALUES (?,?,?,?,?)",
-                          (cur.lastrowid, "create", e.created_by, stamp,
+                          (cur.lastrowid, "create", e.created_by, now_precise(),
                            json.dumps({"text": e.text, "status": e.status, "confidence": e.confidence})))
             return ids
 
@@ -176,7 +192,7 @@ class SqliteStore:
                 # Tells every index built before this that it cannot just catch up: it must rebuild.
                 c.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_edits'")
             c.execute("INSERT INTO history(entry_id, action, actor, at, old, new) VALUES (?,?,?,?,?,?)",
-                      (entry_id, "edit", actor, now(), json.dumps(before, ensure_ascii=False),
+                      (entry_id, "edit", actor, now_precise(), json.dumps(before, ensure_ascii=False),
                        json.dumps(changes, ensure_ascii=False)))
 
         self._write(work)
@@ -197,11 +213,38 @@ class SqliteStore:
                 c.execute("UPDATE entries SET status = ?, reviewed_by = ?, reviewed_at = ? WHERE id = ?",
                           (status, actor, stamp, i))
                 c.execute("INSERT INTO history(entry_id, action, actor, at, old, new) VALUES (?,?,?,?,?,?)",
-                          (i, ACTIONS[status], actor, stamp, json.dumps({"status": found[i].status}),
+                          (i, ACTIONS[status], actor, now_precise(), json.dumps({"status": found[i].status}),
                            json.dumps({"status": status})))
             return len(ids)
 
         return self._write(work)
+
+    def record(self, actor: str, action: str, subject: str = "", old: Any = None, new: Any = None) -> None:
+        """One decision that is not an entry's own change (a review decision, a role change, an import) in
+        the audit trail. Its own transaction, without bumping ``generation``: no entry or vector changed."""
+        with self._lock:
+            c = self._conn
+            when_unlocked(lambda: c.execute(
+                "INSERT INTO audit(at, actor, action, subject, old, new) VALUES (?,?,?,?,?,?)",
+                (now_precise(), actor or "", action, subject or "", _json_or_none(old), _json_or_none(new))))
+
+    def trail(self, since: str | None = None, until: str | None = None, limit: int | None = None) -> list[dict[str, Any]]:
+        """The audit trail, oldest first: every entry's history (subject ``entry #ID``) and every other
+        decision, with ``since`` <= at < ``until`` (ISO timestamps or dates, UTC)."""
+        where, args = [], []
+        if since:
+            where.append("at >= ?")
+            args.append(since)
+        if until:
+            where.append("at < ?")
+            args.append(until)
+        cond = (" WHERE " + " AND ".join(where)) if where else ""
+        sql = (f"SELECT at, actor, action, 'entry #' || entry_id AS subject, old, new, 0 AS kind, id FROM history{cond} "
+               f"UNION ALL SELECT at, actor, action, subject, old, new, 1 AS kind, id FROM audit{cond} "
+               "ORDER BY at, kind, id" + (" LIMIT ?" if limit else ""))
+        with self._lock:
+            rows = self._conn.execute(sql, (*args, *args, *((int(limit),) if limit else ())))
+            return [{k: r[k] for k in ("at", "actor", "action", "subject", "old", "new")} for r in rows]
 
     # -- reads --------------------------------------------------------------------------------------
     def find(self, text: str, source: str) -> Entry | None:
@@ -317,6 +360,10 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+
+def _json_or_none(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 def _validate(text: str, confidence: float, status: str) -> None:
