@@ -36,6 +36,7 @@ def test_a_saved_correction_stands_alone_and_does_not_contradict_another_bridge(
     assert entry.status == "pending"
     waiting = Checker(Config(), [source]).check("The Golden Gate Bridge's main span is 1,300 meters long.", [])
     assert waiting.sentences[0].status == "unverifiable"
+    assert any(n.startswith(f"awaiting review: knowledge entry #{entry.id}") for n in waiting.sentences[0].notes)
     kb.approve([entry.id], "cy")
     other = Checker(Config(), [source]).check("The Brooklyn Bridge's main span is 486 meters long.", [])
     assert other.sentences[0].status != "contradicted"

@@ -118,6 +118,10 @@ class KnowledgeBase:
             raise InputError(f"no entry with id {entry_id}")
         return found[0]
 
+    def embed(self, texts: list[str]) -> np.ndarray:
+        """The knowledge base's embeddings of ``texts`` (normalised), for ``search_vectors``."""
+        return np.asarray(self._embed(list(texts)), dtype=np.float32)
+
     def search(self, texts: list[str], k: int = 4, status: str | None = "approved") -> list[list[tuple[Entry, float]]]:
         """The k nearest entries (of ``status``; None for any) per text, by L2 distance, nearest first."""
         if not texts:

@@ -1,4 +1,8 @@
-"""The knowledge base as an evidence source: approved entries within α of the claim, most reliable of all."""
+"""The knowledge base as an evidence source: approved entries within α of the claim, most reliable of all.
+
+Pending entries (a correction a curator has not approved yet) are never evidence; one within α of a
+claim is named in the claim's notes as awaiting review, so the editor knows it is coming.
+"""
 from __future__ import annotations
 
 from ..evidence.base import Candidates, Progress
@@ -14,18 +18,22 @@ class KnowledgeBaseSource:
 
     def gather(self, claims: list[str], progress: Progress | None = None) -> Candidates:
         try:
-            hits = self.kb.search(claims, k=self.k, status="approved")
+            vectors = self.kb.embed(claims) if claims else []
+            hits = self.kb.search_vectors(vectors, k=self.k, status="approved")
+            waiting = self.kb.search_vectors(vectors, k=1, status="pending")
         except Exception as exc:  # a broken store must not stop the other sources
             return Candidates.empty(len(claims), f"knowledge base unavailable: {exc}")
         per_claim, notes = [], []
-        for found in hits:
+        for found, pending in zip(hits, waiting):
+            awaiting = [f"awaiting review: knowledge entry #{e.id} ({e.text}), proposed by {e.created_by or 'someone'}, "
+                        "is not evidence until a curator approves it" for e, d in pending if d <= self.alpha]
             nearest = found[0][1] if found else None
             if refuse(nearest, self.alpha):
                 per_claim.append([])
                 notes.append([f"outside the knowledge base (nearest entry at distance {nearest:.2f} > α={self.alpha})"
-                              if nearest is not None else "outside the knowledge base (no approved entries)"])
+                              if nearest is not None else "outside the knowledge base (no approved entries)"] + awaiting)
                 continue
             per_claim.append([EvidenceSentence(e.text, "knowledge_base", f"kb:{e.id}", confidence=e.confidence,
                                                title=e.source) for e, d in found if d <= self.alpha])
-            notes.append([])
+            notes.append(awaiting)
         return Candidates(per_claim, notes)
