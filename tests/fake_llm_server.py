@@ -1,7 +1,7 @@
 """A scripted fake OpenAI-compatible chat server on 127.0.0.1 for the LLM tests.
 
     with FakeLLM(["first answer", "second answer"]) as llm:
-        client = LLMClient(llm.url, "fake", timeout=1)
+        client = LLMClient(llm.url, "fake", timeout=1, allow_hosts=["127.0.0.1"])
         ...
         llm.requests[0]["json"]["messages"], llm.requests[0]["headers"]
 

@@ -19,6 +19,7 @@ REFERENCE = ("The Eiffel Tower was completed in 1889. It is located in Paris. "
 
 def run_cli(*args, stdin=None, tmp_path=None):
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRUTHOMETER_LLM_")}
+    env["TRUTHOMETER_LLM_ALLOW_HOSTS"] = "127.0.0.1"  # the fake server is local: allowed by name
     if tmp_path is not None:
         env["TRUTHOMETER_KB"] = str(tmp_path / "kb")
     return subprocess.run([sys.executable, "-m", "truthometer", "revise", *args], cwd=ROOT, env=env,
@@ -54,6 +55,7 @@ def test_revise_json_from_stdin(files, monkeypatch, capsys):
     from truthometer.cli import main
 
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(WRONG.encode())))
+    monkeypatch.setenv("TRUTHOMETER_LLM_ALLOW_HOSTS", "127.0.0.1")
     with FakeLLM([FIXED]) as llm:
         code = main(["revise", "-", "-r", str(files / "ref.txt"), "--llm-url", llm.url + "/v1",
                      "--model", "fake-model", "--no-kb", "--quiet", "--format", "json"])
@@ -76,15 +78,17 @@ def test_unreachable_endpoint_is_one_line(files):
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
-def test_garbage_endpoint_is_one_line(files, capsys):
+def test_garbage_endpoint_is_one_line(files, capsys, monkeypatch):
     from truthometer.cli import main
 
+    monkeypatch.setenv("TRUTHOMETER_LLM_ALLOW_HOSTS", "127.0.0.1")
     with FakeLLM([Garbage()]) as llm:
         code = main(["revise", str(files / "answer.txt"), "-r", str(files / "ref.txt"), "--llm-url", llm.url,
                      "--model", "m", "--no-kb", "--quiet", "--timeout", "5"])
     out = capsys.readouterr()
     assert code == 2 and out.out == ""
     assert out.err.startswith("error: LLM endpoint") and "did not return JSON" in out.err
+    assert "this is not JSON" not in out.err  # the body is never echoed
     assert len(out.err.strip().splitlines()) == 1
 
 

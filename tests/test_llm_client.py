@@ -10,6 +10,7 @@ from truthometer.llm import (LLMBadResponse, LLMBudgetExhausted, LLMClient, LLME
 
 
 def fast_client(url, **kw):
+    kw.setdefault("allow_hosts", ("127.0.0.1",))  # the fake server is local: allowed by name
     kw.setdefault("timeout", 2)
     kw.setdefault("backoff", 0.01)
     return LLMClient(url, "fake-model", **kw)
@@ -51,9 +52,12 @@ def test_configuration_from_environment(monkeypatch):
     monkeypatch.setenv("TRUTHOMETER_LLM_URL", "http://127.0.0.1:9/v1")
     monkeypatch.setenv("TRUTHOMETER_LLM_MODEL", "env-model")
     monkeypatch.setenv("TRUTHOMETER_LLM_KEY", "env-key")
+    monkeypatch.setenv("TRUTHOMETER_LLM_ALLOW_HOSTS", " localhost, 127.0.0.1 ,")
     client = LLMClient()
     assert client.model == "env-model" and client.url == "http://127.0.0.1:9/v1/chat/completions"
     assert client.headers()["Authorization"] == "Bearer env-key"
+    assert client.allow_hosts == ("localhost", "127.0.0.1")
+    assert LLMClient(allow_hosts=()).allow_hosts == ()  # an argument overrides the environment
     assert LLMClient.configured()
     monkeypatch.delenv("TRUTHOMETER_LLM_URL")
     assert not LLMClient.configured()
@@ -103,7 +107,7 @@ def test_unreachable_endpoint():
     (Garbage(), "did not return JSON"),
     (Raw({"id": "x", "object": "chat.completion"}), "no choices"),
     (Raw({"choices": [{"message": {"role": "assistant"}}]}), "without text content"),
-    (Raw({"error": {"message": "model is loading"}}), "model is loading"),
+    (Raw({"error": {"message": "model is loading"}}), "returned an error instead of a completion"),
     (Raw(["not", "an", "object"]), "not an object"),
 ])
 def test_garbage_responses(response, message):

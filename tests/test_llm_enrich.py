@@ -32,7 +32,7 @@ class Recorder:
 
 
 def client_for(llm):
-    return LLMClient(llm.url, "fake-model", timeout=2, backoff=0.01)
+    return LLMClient(llm.url, "fake-model", timeout=2, backoff=0.01, allow_hosts=("127.0.0.1",))
 
 
 def reply(pairs):
@@ -122,12 +122,13 @@ def test_parse_confidence():
         [0.7, 0.7, 0.7, 0.7, 0.9, 0.3, 0.5, 0.5, 1.0, 0.0, 0.5]
 
 
-def test_enrich_command_adds_pending_entries(tmp_path, capsys):
+def test_enrich_command_adds_pending_entries(tmp_path, capsys, monkeypatch):
     import argparse
 
     from truthometer.knowledge import open_kb
     from truthometer.llm import enrich_cli
 
+    monkeypatch.setenv("TRUTHOMETER_LLM_ALLOW_HOSTS", "127.0.0.1")  # the fake server is local
     parser = argparse.ArgumentParser()
     enrich_cli.register(parser.add_subparsers())
     with FakeLLM([reply(PAIRS[:3])]) as llm:

@@ -52,6 +52,7 @@ class FakeVerifier:
 
 
 def client_for(llm, **kw):
+    kw.setdefault("allow_hosts", ("127.0.0.1",))  # the fake server is local: allowed by name
     kw.setdefault("timeout", 2)
     kw.setdefault("backoff", 0.01)
     return LLMClient(llm.url, "fake-model", **kw)

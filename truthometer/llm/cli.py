@@ -12,13 +12,14 @@ import sys
 
 from ..config import MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
 from ..errors import InputError
-from .client import ENV_KEY, ENV_MODEL, ENV_URL, LLMClient, LLMError
+from .client import ENV_ALLOW_HOSTS, ENV_KEY, ENV_MODEL, ENV_URL, LLMClient, LLMError
 
 
 def add_endpoint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--llm-url", metavar="URL", default=None,
                    help=f"OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434 (Ollama) or http://127.0.0.1:8080 "
-                        f"(llama.cpp); default ${ENV_URL}")
+                        f"(llama.cpp); default ${ENV_URL}. A loopback or private address is refused unless its "
+                        f"host is named in ${ENV_ALLOW_HOSTS} (comma-separated), e.g. {ENV_ALLOW_HOSTS}=127.0.0.1")
     p.add_argument("--model", "-m", metavar="M", default=None, help=f"model name; default ${ENV_MODEL}")
     p.add_argument("--api-key", metavar="K", default=None,
                    help=f"API key, only when the endpoint asks for one (prefer ${ENV_KEY}: arguments are visible "

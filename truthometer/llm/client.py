@@ -1,11 +1,17 @@
 """A small client for OpenAI-compatible chat endpoints (Ollama, llama.cpp server, vLLM, OpenAI, ...).
 
-    client = LLMClient("http://127.0.0.1:11434", "llama3.1")      # or LLMClient.from_env()
+    client = LLMClient("http://127.0.0.1:11434", "llama3.1", allow_hosts=["127.0.0.1"])  # or LLMClient.from_env()
     text = client.complete("Say hello", system="Be brief")
     client.stats.to_dict()   # calls, retries, tokens
 
 Everything the LLM does is optional for Truth-O-Meter: every failure here is an ``LLMError`` (a
 ``TruthometerError``), which the CLI prints as one line and the iterative mode records as a stop reason.
+
+The endpoint goes through the same address guard as web fetching (``truthometer.netguard``): a host
+that resolves to a loopback, private or link-local address is refused unless it is allow-listed by
+name (``allow_hosts`` or TRUTHOMETER_LLM_ALLOW_HOSTS), the connection goes to the address that was
+checked, redirects are never followed, and no error message shows any part of a response body (the
+endpoint may be anything a user typed; its answers are not ours to echo).
 """
 from __future__ import annotations
 
@@ -15,15 +21,17 @@ import re
 import threading
 import time
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Iterable
 
 import requests
 
 from ..errors import TruthometerError
+from ..netguard import GuardError, NonPublicAddress, Unresolvable, guarded_session, split_url
 
 ENV_URL = "TRUTHOMETER_LLM_URL"
 ENV_MODEL = "TRUTHOMETER_LLM_MODEL"
 ENV_KEY = "TRUTHOMETER_LLM_KEY"
+ENV_ALLOW_HOSTS = "TRUTHOMETER_LLM_ALLOW_HOSTS"
 
 # Reasoning models served through Ollama/vLLM may put their chain of thought in the content.
 _THINK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
@@ -41,6 +49,10 @@ class LLMUnavailable(LLMError):
 
 class LLMBadResponse(LLMError):
     """The endpoint answered, but not with an OpenAI-compatible chat completion."""
+
+
+class LLMRefused(LLMError):
+    """The endpoint's URL or address is refused by the address guard; the message says how to allow it."""
 
 
 class LLMBudgetExhausted(LLMError):
@@ -64,6 +76,11 @@ class LLMStats:
         return asdict(self)
 
 
+def allow_hosts_from_env() -> tuple[str, ...]:
+    """The host names in TRUTHOMETER_LLM_ALLOW_HOSTS (comma-separated)."""
+    return tuple(h.strip() for h in os.environ.get(ENV_ALLOW_HOSTS, "").split(",") if h.strip())
+
+
 def chat_endpoint(base_url: str) -> str:
     """The chat-completions URL for a base URL given with or without ``/v1`` or the full path."""
     url = base_url.strip().rstrip("/")
@@ -79,12 +96,14 @@ class LLMClient:
 
     ``call_budget`` counts chat calls (a call's retries are not charged again); when it is spent,
     ``LLMBudgetExhausted`` is raised before anything is sent. No Authorization header is sent without
-    a key, so local servers that ask for none work as they are.
+    a key, so local servers that ask for none work as they are. A local or private endpoint must be
+    allow-listed by host name: ``allow_hosts``, or TRUTHOMETER_LLM_ALLOW_HOSTS when it is None.
     """
 
     def __init__(self, base_url: str | None = None, model: str | None = None, api_key: str | None = None,
                  timeout: float = 30, max_retries: int = 2, backoff: float = 0.5, call_budget: int = 20,
-                 temperature: float = 0.0, max_tokens: int | None = None, session: requests.Session | None = None):
+                 temperature: float = 0.0, max_tokens: int | None = None,
+                 allow_hosts: Iterable[str] | None = None):
         base_url = base_url or os.environ.get(ENV_URL)
         model = model or os.environ.get(ENV_MODEL)
         if api_key is None:
@@ -93,6 +112,10 @@ class LLMClient:
             raise LLMError(f"no LLM endpoint configured: give a base URL (--llm-url) or set {ENV_URL}")
         if not re.match(r"^https?://", base_url.strip(), re.IGNORECASE):
             raise LLMError(f"LLM endpoint {base_url!r} is not an http(s) URL")
+        try:
+            split_url(base_url.strip())
+        except GuardError as exc:
+            raise LLMRefused(f"LLM endpoint: {exc}") from exc
         if not model:
             raise LLMError(f"no LLM model configured: give a model name (--model) or set {ENV_MODEL}")
         if timeout <= 0 or max_retries < 0 or backoff < 0 or call_budget < 0:
@@ -108,13 +131,14 @@ class LLMClient:
         self.temperature = temperature
         self.max_tokens = max_tokens
         self.stats = LLMStats()
-        self._session = session or requests.Session()
+        self.allow_hosts = tuple(allow_hosts) if allow_hosts is not None else allow_hosts_from_env()
+        self._session = guarded_session(self.allow_hosts)
         self._lock = threading.Lock()
         self._in_flight = 0  # calls sent but not finished: they hold their place in the budget
 
     @classmethod
     def from_env(cls, **overrides) -> "LLMClient":
-        """A client configured from TRUTHOMETER_LLM_URL / _MODEL / _KEY (arguments override)."""
+        """A client configured from TRUTHOMETER_LLM_URL / _MODEL / _KEY / _ALLOW_HOSTS (arguments override)."""
         return cls(**overrides)
 
     @classmethod
@@ -169,7 +193,9 @@ class LLMClient:
         """Fail fast when nothing listens at the endpoint; any HTTP answer counts as reachable."""
         models_url = self.url[: -len("/chat/completions")] + "/models"
         try:
-            self._session.get(models_url, headers=self.headers(), timeout=self.timeout)
+            self._session.get(models_url, headers=self.headers(), timeout=self.timeout, allow_redirects=False)
+        except GuardError as exc:
+            raise self._guard_error(exc) from exc
         except requests.Timeout as exc:
             raise LLMUnavailable(f"LLM endpoint {self.base_url} did not answer within {self.timeout:g} s") from exc
         except requests.RequestException as exc:
@@ -185,7 +211,12 @@ class LLMClient:
                 self.stats.attempts += 1
             wait = self.backoff * (2 ** attempt)
             try:
-                response = self._session.post(self.url, json=body, headers=self.headers(), timeout=self.timeout)
+                response = self._session.post(self.url, json=body, headers=self.headers(), timeout=self.timeout,
+                                              allow_redirects=False)
+            except Unresolvable as exc:  # as a refused connection: may be back on the next attempt
+                last = f"unreachable ({exc})"
+            except GuardError as exc:
+                raise self._guard_error(exc) from exc
             except requests.Timeout:
                 last = f"no answer within {self.timeout:g} s"
             except requests.RequestException as exc:
@@ -193,10 +224,14 @@ class LLMClient:
             else:
                 status = response.status_code
                 if status == 429 or status >= 500:
-                    last = f"HTTP {status}{_body_hint(response)}"
+                    last = f"HTTP {status}"
                     wait = max(wait, _retry_after(response))
+                elif 300 <= status < 400:
+                    # Following it would take the request, key included, wherever the answer says.
+                    raise LLMBadResponse(f"LLM endpoint {self.base_url}: HTTP {status}, a redirect; redirects are "
+                                         f"not followed: give the endpoint's final URL (--llm-url or {ENV_URL})")
                 elif status >= 400:
-                    raise LLMError(_client_error(status, response, self))
+                    raise LLMError(_client_error(status, self))
                 else:
                     return _json(response, self)
             if attempt < self.max_retries:
@@ -204,13 +239,22 @@ class LLMClient:
         tries = self.max_retries + 1
         raise LLMUnavailable(f"LLM endpoint {self.base_url}: {last} (after {tries} attempt{'s' * (tries > 1)})")
 
+    def _guard_error(self, exc: GuardError) -> LLMError:
+        where = f"LLM endpoint {self.base_url}"
+        if isinstance(exc, NonPublicAddress):
+            return LLMRefused(f"{where} refused: {exc}; if this endpoint is yours, allow its host by name: "
+                              f"set {ENV_ALLOW_HOSTS}={exc.host} (a comma-separated list of host names)")
+        if isinstance(exc, Unresolvable):
+            return LLMUnavailable(f"{where} is unreachable ({exc})")
+        return LLMRefused(f"{where} refused: {exc}")
+
     def _content(self, data: dict[str, Any]) -> str:
         choices = data.get("choices")
         if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
             error = data.get("error")
-            if error:
-                message = error.get("message") if isinstance(error, dict) else error
-                raise LLMBadResponse(f"LLM endpoint {self.base_url} returned an error: {str(message)[:200]}")
+            if error:  # its text is the server's, not shown: see the module docstring
+                raise LLMBadResponse(f"LLM endpoint {self.base_url} returned an error instead of a completion "
+                                     f"(check the model name {self.model!r} and the server's log)")
             raise LLMBadResponse(f"LLM endpoint {self.base_url} returned no choices (not an OpenAI-compatible "
                                  "chat completion)")
         message = choices[0].get("message")
@@ -241,27 +285,22 @@ def _json(response: requests.Response, client: LLMClient) -> dict[str, Any]:
     try:
         data = response.json()
     except (ValueError, json.JSONDecodeError) as exc:
-        raise LLMBadResponse(f"LLM endpoint {client.base_url} did not return JSON"
-                             f"{_body_hint(response)}") from exc
+        raise LLMBadResponse(f"LLM endpoint {client.base_url} did not return JSON (HTTP {response.status_code}); "
+                             f"is it an OpenAI-compatible endpoint? Check --llm-url or {ENV_URL}") from exc
     if not isinstance(data, dict):
         raise LLMBadResponse(f"LLM endpoint {client.base_url} returned JSON that is not an object")
     return data
 
 
-def _client_error(status: int, response: requests.Response, client: LLMClient) -> str:
+def _client_error(status: int, client: LLMClient) -> str:
     where = f"LLM endpoint {client.base_url}"
     if status in (401, 403):
         hint = "it asks for a key: give --api-key or set " + ENV_KEY if not client._key else "the key was refused"
         return f"{where}: HTTP {status}, {hint}"
     if status == 404:
-        return (f"{where}: HTTP 404 at {client.url} (wrong URL, or model {client.model!r} not found)"
-                f"{_body_hint(response)}")
-    return f"{where}: HTTP {status}{_body_hint(response)}"
-
-
-def _body_hint(response: requests.Response) -> str:
-    text = " ".join((response.text or "")[:160].split())
-    return f": {text}" if text else ""
+        return f"{where}: HTTP 404 at {client.url} (wrong URL, or model {client.model!r} not found)"
+    return (f"{where}: HTTP {status}, the request was refused (check the model name {client.model!r} and "
+            "that the endpoint is OpenAI-compatible)")
 
 
 def _retry_after(response: requests.Response) -> float:

@@ -1,20 +1,23 @@
 """Safe page fetching: http(s) only, public addresses only, bounded in time, size and type.
 
-Every URL (and every redirect hop, followed by hand) passes ``check_url``: its host is resolved and
-refused when any address is private, loopback, link-local, multicast, reserved or unspecified,
-unless the host is named in ``allow_hosts`` (tests, intranet deployments). Bodies are streamed and
-cut at ``max_bytes``; a page that keeps trickling is cut at the total deadline.
+Every URL (and every redirect hop, followed by hand) goes through the address guard
+(``truthometer.netguard``): its host is resolved and refused when any address is private, loopback,
+link-local, multicast, reserved or unspecified, unless the host is named in ``allow_hosts`` (tests,
+intranet deployments), and the connection goes to the address that was checked, so the name cannot
+resolve elsewhere at connect time. Bodies are streamed and cut at ``max_bytes``; a page that keeps
+trickling is cut at the total deadline.
 """
 from __future__ import annotations
 
-import ipaddress
-import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import requests
+
+from ... import netguard
+from ...netguard import GuardError, NonPublicAddress, Refused
 
 ACCEPTED_TYPES = ("text/html", "application/xhtml+xml", "text/plain")
 REDIRECTS = (301, 302, 303, 307, 308)
@@ -55,64 +58,41 @@ def strip_fragment(url: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, ""))
 
 
-def _allowed(host: str, allow_hosts) -> bool:
-    host = host.lower().strip(".").strip("[]")
-    return any(host == a.lower().strip(".").strip("[]") for a in allow_hosts if a)
-
-
-def _public(address: str) -> bool:
-    ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
-    return not (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_multicast or ip.is_reserved
-                or ip.is_unspecified or not ip.is_global)
+def _fetch_error(exc: GuardError) -> FetchError:
+    """The guard's refusal as the fetcher's own error, with what to do about it."""
+    if isinstance(exc, NonPublicAddress):
+        return UnsafeURL(f"{exc}; name it in allow_hosts (--allow-host) to permit it")
+    if isinstance(exc, Refused):
+        return UnsafeURL(str(exc))
+    return FetchError(str(exc))
 
 
 def check_url(url: str, allow_hosts=()) -> str:
     """Return ``url`` if it may be fetched, else raise UnsafeURL naming the reason.
 
     Only http and https; the host must resolve, and only to public addresses, unless it is named in
-    ``allow_hosts`` (exact host name or IP literal, case-insensitive).
+    ``allow_hosts`` (exact host name or IP literal, case-insensitive). ``fetch`` runs the same check
+    when it connects; this is for callers that want the answer without fetching.
     """
     try:
-        parts = urlsplit(url)
-        host = parts.hostname
-        port = parts.port
-    except ValueError as exc:
-        raise UnsafeURL(f"malformed URL {url!r}: {exc}") from exc
-    if parts.scheme not in ("http", "https"):
-        raise UnsafeURL(f"only http and https URLs are fetched, not {parts.scheme or 'no scheme'}: {url}")
-    if not host:
-        raise UnsafeURL(f"URL without a host: {url}")
-    if parts.username or parts.password:
-        raise UnsafeURL(f"URL with credentials refused: {parts.scheme}://…@{host}")
-    if _allowed(host, allow_hosts):
-        return url
-    try:
-        infos = socket.getaddrinfo(host, port or (443 if parts.scheme == "https" else 80),
-                                   type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError, OSError) as exc:
-        raise FetchError(f"cannot resolve {host}: {exc}") from exc
-    addresses = sorted({info[4][0] for info in infos})
-    if not addresses:
-        raise FetchError(f"cannot resolve {host}")
-    for address in addresses:
-        if not _public(address):
-            raise UnsafeURL(f"{host} resolves to a non-public address ({address}); "
-                            "name it in allow_hosts (--allow-host) to permit it")
+        netguard.check(url, allow_hosts)
+    except GuardError as exc:
+        raise _fetch_error(exc) from exc
     return url
 
 
-def fetch(url: str, policy: FetchPolicy | None = None, session: requests.Session | None = None) -> Page:
+def fetch(url: str, policy: FetchPolicy | None = None) -> Page:
     """Fetch one page under ``policy``; raise FetchError (or UnsafeURL) when it is refused or fails."""
     policy = policy or FetchPolicy()
-    own = session is None
-    session = session or requests.Session()
     deadline = time.monotonic() + policy.total_timeout
-    try:
+    with netguard.guarded_session(policy.allow_hosts) as session:
         current = url
         for _hop in range(policy.max_redirects + 1):
-            check_url(current, policy.allow_hosts)
+            try:
+                # Scheme, host and credentials first: requests would report a file: URL less clearly.
+                netguard.split_url(current)
+            except GuardError as exc:
+                raise _fetch_error(exc) from exc
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise FetchError(f"{url}: no answer within {policy.total_timeout:g} s")
@@ -122,6 +102,8 @@ def fetch(url: str, policy: FetchPolicy | None = None, session: requests.Session
                     timeout=(min(policy.connect_timeout, remaining), min(policy.read_timeout, remaining)),
                     headers={"User-Agent": policy.user_agent,
                              "Accept": "text/html,application/xhtml+xml,text/plain;q=0.9"})
+            except GuardError as exc:  # the guarded adapter resolved the host and refused it
+                raise _fetch_error(exc) from exc
             except requests.Timeout as exc:
                 raise FetchError(f"{current}: timed out") from exc
             except requests.RequestException as exc:
@@ -146,9 +128,6 @@ def fetch(url: str, policy: FetchPolicy | None = None, session: requests.Session
                             encoding=response.encoding if "charset" in response.headers.get("Content-Type", "")
                             else None)
         raise FetchError(f"{url}: more than {policy.max_redirects} redirects")
-    finally:
-        if own:
-            session.close()
 
 
 def _read_capped(response, policy: FetchPolicy, deadline: float, url: str) -> bytes:
