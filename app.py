@@ -1,8 +1,13 @@
-"""Truth-O-Meter's entry point: `streamlit run app.py`. The pages, named as the navigation shows them."""
+"""Truth-O-Meter's entry point: `streamlit run app.py`. Every page asks for a sign-in first (ui/auth.py);
+the sidebar links only the pages the user's roles allow."""
 import streamlit as st
 
-st.navigation([
-    st.Page("pages/0_Check.py", title="Check", icon="🧭", default=True),
-    st.Page("pages/1_Dialectical_trees.py", title="Dialectical trees", icon="🌳", url_path="Dialectical_trees"),
-    st.Page("pages/2_Knowledge_base.py", title="Knowledge base", icon="📚", url_path="Knowledge_base"),
-]).run()
+from ui.auth import current_user, menu, pages, sidebar
+
+user = current_user()
+found = pages(user)
+navigation = st.navigation(found, position="hidden")
+if user is not None:
+    menu(user, found)
+    sidebar(user)
+navigation.run()

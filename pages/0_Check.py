@@ -11,12 +11,21 @@ from truthometer.errors import InputError
 from truthometer.report import STATUSES, Report
 from truthometer.reports import highlight_html, report_html, report_markdown
 from truthometer.reports.html import legend_html
-from truthometer.review import ACCEPT, PENDING, REJECT, Review, reviewed_report
+from truthometer.auth import EDITOR
+from truthometer.review import ACCEPT, PENDING, REJECT, Review, log_decision, reviewed_report
 from truthometer.textio import decode_text
-from ui.common import (STATUS_ICON, clickable_text, input_key, knowledge_base, page_setup, reviewer_name,
-                       show_error, warm_models)
+from ui.common import (STATUS_ICON, clickable_text, code_md, input_key, knowledge_base, page_setup, plain_md,
+                       reviewer_name, show_error, warm_models)
+from ui.auth import require
+
+# Every text that did not come from this file (pasted or uploaded text and file names, references, web pages,
+# knowledge entries, LLM answers, error messages) goes through plain_md or code_md before a call that
+# renders Markdown (warning, caption, markdown, error, progress text…), or to st.text / st.dataframe /
+# st.json, which show it as it is. Selectbox and multiselect options are plain text in Streamlit: their
+# format_func results are not escaped (an escape would show its backslashes).
 
 page_setup("Check")
+require(EDITOR)
 warm_models()
 st.title("🧭 Truth-O-Meter")
 st.caption("Check what a language model wrote against your references, the verified knowledge base and the "
@@ -89,7 +98,7 @@ def run_check(body: str, references, config: Config) -> Report:
     bar = st.progress(0.0, text="starting")
     sources = build_sources(config, use_kb=use_kb, web=use_web)
     report = Checker(config, sources).check(body, references,
-                                            progress=lambda f, m: bar.progress(min(1.0, f), text=m))
+                                            progress=lambda f, m: bar.progress(min(1.0, f), text=plain_md(m)))
     bar.empty()
     return report
 
@@ -120,7 +129,7 @@ if report is None:
 review: Review = st.session_state["reviews"][key]
 stats = report.stats
 for note in st.session_state.get("ignored", []):
-    st.warning(note)
+    st.warning(plain_md(note))  # names the uploaded files
 
 # ---- results --------------------------------------------------------------------------------------
 cols = st.columns(5)
@@ -128,7 +137,7 @@ for col, name in zip(cols, ("supported", "contradicted", "unverifiable", "skippe
     col.metric(f"{STATUS_ICON[name]} {name}", stats[name])
 cols[4].metric("suggestions", stats["suggestions"])
 for note in report.notes:
-    st.warning(note)
+    st.warning(plain_md(note))
 
 # The picker's key belongs to this check: a new check starts on its own first flagged sentence.
 pick_key, filter_key = f"selected-{key}", f"status-filter-{key}"
@@ -156,6 +165,15 @@ next_col.button("Next flagged ›", key=f"next-{key}", on_click=next_flagged, di
 st.html(legend_html())
 
 
+def audit(sentence, action: str, before, after) -> None:
+    """A review decision into the knowledge base's audit trail; the decision stands even when the trail
+    cannot be written (the reviewer is told)."""
+    try:
+        log_decision(knowledge_base(), reviewer, sentence, action, before, after)
+    except Exception as exc:
+        show_error(exc)
+
+
 def select_sentence(index: int) -> None:
     if index in options:
         st.session_state[pick_key] = index
@@ -167,11 +185,11 @@ st.caption("Click a sentence to see it below.")
 s = report.sentences[selected]
 st.subheader(f"{STATUS_ICON[s.status]} Sentence {s.index + 1}: {s.status}")
 st.text(s.text)
-st.caption(s.reason)
+st.caption(plain_md(s.reason))
 if s.claim:
-    st.caption(f"checked as: {s.claim}")
+    st.caption(f"checked as: {plain_md(s.claim)}")
 for note in s.notes:
-    st.warning(note)
+    st.warning(plain_md(note))
 
 tab_evidence, tab_fix, tab_tree, tab_align = st.tabs(["Evidence", "Correction", "Dialectical tree", "Alignment"],
                                                        key="detail-tabs")
@@ -194,29 +212,28 @@ with tab_fix:
         st.markdown("**Suggested correction**")
         st.text(s.suggestion.corrected)
         if s.suggestion.note:
-            st.caption(s.suggestion.note)
+            st.caption(plain_md(s.suggestion.note))
         for i, sub in enumerate(s.suggestion.substitutions):
             c1, c2, c3, c4 = st.columns([4, 1, 1, 1])
-            c1.markdown(f"`{sub.from_}` → `{sub.to}` · *{sub.kind}*")
-            c1.caption(f"from: {sub.evidence} ({sub.evidence_locator})")
+            c1.markdown(f"{code_md(sub.from_)} → {code_md(sub.to)} · *{plain_md(sub.kind)}*")
+            c1.caption(f"from: {plain_md(sub.evidence)} ({code_md(sub.evidence_locator)})")
             state = review.decision(s.index, i)
-            if c2.button("Accept", key=f"acc-{key}-{s.index}-{i}", disabled=state == ACCEPT):
-                review.decide(s.index, i, ACCEPT, reviewer)
-                st.rerun()
-            if c3.button("Reject", key=f"rej-{key}-{s.index}-{i}", disabled=state == REJECT):
-                review.decide(s.index, i, REJECT, reviewer)
-                st.rerun()
-            if c4.button("Undo", key=f"undo-{key}-{s.index}-{i}", disabled=state == PENDING):
-                review.decide(s.index, i, PENDING, reviewer)
-                st.rerun()
-            c1.caption(f"decision: {state}")
+            for column, label, decision in ((c2, "Accept", ACCEPT), (c3, "Reject", REJECT), (c4, "Undo", PENDING)):
+                if column.button(label, key=f"{label[:3].lower()}-{key}-{s.index}-{i}", disabled=state == decision):
+                    review.decide(s.index, i, decision, reviewer)
+                    audit(s, f"correction {decision if decision != PENDING else 'undone'}",
+                          {"decision": state, "substitution": f"{sub.from_} -> {sub.to}"},
+                          {"decision": decision, "substitution": f"{sub.from_} -> {sub.to}"})
+                    st.rerun()
+            c1.caption(f"decision: {plain_md(state)}")
     else:
         st.write("No correction suggested for this sentence.")
     edited = st.text_input("Edit the sentence yourself (empty to use the decisions above)",
                            value=review.edits.get(s.index, ""), key=f"edit-{key}-{s.index}")
     if edited != review.edits.get(s.index, ""):
+        audit(s, "sentence edited", {"text": review.sentence_text(s)}, {"text": edited or s.text})
         review.edit(s.index, edited, reviewer)
-    st.markdown(f"**Sentence as decided** ({review.sentence_decision(s)}):")
+    st.markdown(f"**Sentence as decided** ({plain_md(review.sentence_decision(s))}):")
     st.text(review.sentence_text(s))
     if review.sentence_text(s) != s.text:
         # What the knowledge base would store: the sentence as checked, standing alone.
@@ -229,7 +246,7 @@ with tab_tree:
     if s.argumentation:
         from truthometer.argumentation import render_text, to_pyvis_html
 
-        st.caption(s.argumentation.get("explanation", ""))
+        st.caption(plain_md(s.argumentation.get("explanation", "")))
         trees = s.argumentation.get("trees") or []
         if trees:
             pick = st.selectbox("Tree", range(len(trees)), key=f"tree-{key}-{s.index}",
@@ -244,7 +261,7 @@ with tab_tree:
 
 with tab_align:
     if s.alignment:
-        st.caption(f"aligned with: {s.alignment.get('evidence_locator', '')}")
+        st.caption(f"aligned with: {code_md(s.alignment.get('evidence_locator', ''))}")
         st.html(s.alignment.get("html", ""))
         with st.expander("Alignment data"):
             st.json({k: v for k, v in s.alignment.items() if k != "html"}, expanded=False)
@@ -271,7 +288,8 @@ if unsaved:
                 near = []
                 show_error(exc)
             for other, distance in near:
-                st.warning(f"Nearly the same as approved entry #{other.id} (distance {distance:.2f}): {other.text}")
+                st.warning(f"Nearly the same as approved entry #{other.id} (distance {distance:.2f}): "
+                           f"{plain_md(other.text)}")
 if save_col.button(f"Save {len(unsaved)} correction(s) to knowledge base", disabled=not unsaved, key=f"save-{key}"):
     kb = knowledge_base()
     if not reviewer.strip():
@@ -281,13 +299,13 @@ if save_col.button(f"Save {len(unsaved)} correction(s) to knowledge base", disab
     else:
         try:
             saved = review.save(report, kb, reviewer)
-            st.session_state["flash"] = f"Saved {len(saved)} verified entr{'y' if len(saved) == 1 else 'ies'} to " \
-                                        f"the knowledge base."
+            st.session_state["flash"] = f"Saved {len(saved)} entr{'y' if len(saved) == 1 else 'ies'} to the " \
+                                        f"knowledge base, awaiting a curator's review."
             st.rerun()
         except Exception as exc:
             show_error(exc)
 if st.session_state.get("flash"):
-    st.success(st.session_state.pop("flash"))
+    st.success(plain_md(st.session_state.pop("flash")))
 # Every export follows the review: only accepted substitutions and the reviewer's own edits are applied.
 download_cols[0].download_button("JSON report", json.dumps(reviewed_report(report, review), indent=2, ensure_ascii=False),
                                  "truthometer-report.json", "application/json")
@@ -315,7 +333,7 @@ if llm_url.strip() and llm_model.strip():
             client = LLMClient(llm_url.strip(), llm_model.strip(), api_key=llm_key or None)
             bar = st.progress(0.0, text="revising")
             record = revise(body, llm_question or None, references, client, config=Config().with_(method=method, judge=judge),
-                            progress=lambda f, m: bar.progress(min(1.0, f), text=m),
+                            progress=lambda f, m: bar.progress(min(1.0, f), text=plain_md(m)),
                             sources=build_sources(Config(), use_kb=use_kb, web=use_web))
             bar.empty()
             st.session_state["revision"] = record
@@ -323,9 +341,10 @@ if llm_url.strip() and llm_model.strip():
             show_error(exc)
     record = st.session_state.get("revision")
     if record is not None:
-        st.caption(f"stopped: {record.stop_reason}; LLM calls: {record.llm.get('calls', '?') if isinstance(record.llm, dict) else ''}")
+        calls = record.llm.get("calls", "?") if isinstance(record.llm, dict) else ""
+        st.caption(f"stopped: {plain_md(record.stop_reason)}; LLM calls: {plain_md(calls)}")
         if getattr(record, "error", ""):
-            st.error(f"The LLM could not finish the revision: {record.error}")
+            st.error(f"The LLM could not finish the revision: {plain_md(record.error)}")
         try:
             st.html(rounds_html(record))
         except Exception as exc:  # a record the page cannot draw must not break it

@@ -6,9 +6,11 @@ import streamlit as st
 from truthometer.argumentation import (DelpError, argue, parse_program, query, render_text,
                                        to_pyvis_html)
 from truthometer.argumentation.warrant import CRITERIA
-from ui.common import page_setup, show_error
+from ui.auth import require
+from ui.common import page_setup, plain_md, show_error
 
 page_setup("Dialectical trees")
+require()
 st.title("🌳 Dialectical trees")
 st.caption("Defeasible Logic Programming (García & Simari 2004): the most trusted undefeated evidence wins. "
            "U = undefeated, D = defeated; a proper defeater is preferred to what it attacks, a blocking one "
@@ -35,7 +37,7 @@ if origin == "From a checked sentence":
     chosen = st.selectbox("Sentence", candidates, format_func=lambda s: f"{s.index + 1}. [{s.status}] {s.text[:90]}",
                           key=f"delp-sentence-{st.session_state.get('current')}")
     outcome = argue(chosen.claim or chosen.text, chosen.evidence)
-    st.caption(outcome.explanation)
+    st.caption(plain_md(outcome.explanation))  # quotes the evidence's literals
     program_text, default_query, default_criterion = outcome.program, outcome.query, outcome.criterion
 
 text = st.text_area("DeLP program", program_text, height=260, key=f"delp-text-{hash(program_text)}")
@@ -49,13 +51,13 @@ try:
     result = query(program, literal, criterion=criterion, budget=10.0)
 except DelpError as exc:
     # Syntax errors carry line and column; budget and consistency errors say what to change.
-    st.error(str(exc))
+    st.error(plain_md(exc))  # quotes the program's text
     st.stop()
 except Exception as exc:
     show_error(exc)
     st.stop()
 
-st.subheader(f"Answer: {result.answer}")
+st.subheader(f"Answer: {plain_md(result.answer)}")
 st.caption({"YES": "the query is warranted", "NO": "its complement is warranted",
             "UNDECIDED": "neither the query nor its complement is warranted",
             "UNKNOWN": "the query is not in the program's language"}[result.answer])

@@ -54,8 +54,10 @@ def test_accepting_a_substitution_updates_the_corrected_text(app):
     assert any(b.label.startswith("Save 1 correction") for b in app.button)
 
 
-def test_revise_with_llm_shows_the_rounds(app):
+def test_revise_with_llm_shows_the_rounds(app, monkeypatch):
     from fake_llm_server import FakeLLM
+
+    monkeypatch.setenv("TRUTHOMETER_LLM_ALLOW_HOSTS", "127.0.0.1")  # the fake server is local
 
     with FakeLLM(["The Eiffel Tower was completed in 1889."]) as llm:
         app.sidebar.text_input(key="llm-url").set_value(llm.url)
@@ -87,7 +89,8 @@ def test_the_judge_is_chosen_with_the_entailment_method_only(app):
 
 # ---- the review loop (issue 31): each finding reproduced, then fixed --------------------------------
 
-def test_a_failed_llm_revision_says_why_and_never_breaks_the_page(app):
+def test_a_failed_llm_revision_says_why_and_never_breaks_the_page(app, monkeypatch):
+    monkeypatch.setenv("TRUTHOMETER_LLM_ALLOW_HOSTS", "127.0.0.1")  # so it fails for want of a server
     app.sidebar.text_input(key="llm-url").set_value("http://127.0.0.1:9/v1")  # nothing listens there
     app.sidebar.text_input(key="llm-model").set_value("fake")
     _check(app, text="The Eiffel Tower was completed in 1899.")
@@ -145,8 +148,13 @@ def test_saving_twice_stores_one_entry_and_shows_the_entry_first(app, tmp_path):
     [save] = [b for b in app.button if b.label.startswith("Save 1 correction")]
     save.click().run()
     assert not app.exception
-    assert any("Saved 1 verified entry" in s.value for s in app.success)
+    assert any("Saved 1 entry to the knowledge base, awaiting a curator's review" in s.value for s in app.success)
     [save] = [b for b in app.button if b.label.startswith("Save ")]
     assert save.label.startswith("Save 0 correction") and save.disabled
     kb = open_kb(tmp_path / "kb")
-    assert len(kb.text_search("The Eiffel Tower was completed in 1889.", status="approved")) == 1
+    [entry] = kb.text_search("The Eiffel Tower was completed in 1889.")
+    assert entry.status == "pending" and entry.created_by == "ann" and entry.provenance["accepted_by"] == "ann"
+    # The decision itself is in the audit trail, before and after.
+    [accepted] = [r for r in kb.trail() if r["action"] == "correction accepted"]
+    assert accepted["actor"] == "ann" and accepted["subject"] == "sentence 1: The Eiffel Tower was completed in 1899."
+    assert json.loads(accepted["old"])["decision"] == "pending" and json.loads(accepted["new"])["decision"] == "accepted"

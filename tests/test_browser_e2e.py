@@ -78,7 +78,8 @@ def test_check_accept_save_and_find_in_knowledge_base(server, browser):
     page.goto(url)
     page.get_by_role("button", name="Check", exact=True).wait_for()
     # The first page is named "Check" in the navigation, and there is no deploy button.
-    expect(page.get_by_test_id("stSidebarNav").get_by_text("Check", exact=True)).to_be_visible()
+    expect(page.get_by_test_id("stPageLink-NavLink").filter(has_text="Check")).to_be_visible()
+    expect(page.get_by_text("Single-user mode")).to_be_visible()
     assert page.get_by_role("button", name="Deploy").count() == 0
     page.get_by_role("textbox", name="Reviewer name").fill("e2e-reviewer")
     page.get_by_role("textbox", name="Reviewer name").press("Enter")
@@ -117,15 +118,20 @@ def test_check_accept_save_and_find_in_knowledge_base(server, browser):
     save = page.get_by_role("button", name="Save 1 correction(s) to knowledge base")
     save.wait_for()
     save.click()
-    page.get_by_text("Saved 1 verified entry").wait_for()
+    page.get_by_text("Saved 1 entry to the knowledge base, awaiting a curator's review").wait_for()
     # Saved once: the button now has nothing left to save.
     expect(page.get_by_role("button", name="Save 0 correction(s) to knowledge base")).to_be_disabled()
     page.screenshot(path=str(ARTIFACTS / "e2e-check.png"), full_page=True)
 
     page.goto(url + "/Knowledge_base")
+    page.get_by_role("textbox", name="Reviewer name").fill("e2e-reviewer")
+    page.get_by_role("textbox", name="Reviewer name").press("Enter")
     page.get_by_role("textbox", name="Search").fill("Eiffel Tower completed in 1889 for the World's Fair")
     page.get_by_role("textbox", name="Search").press("Enter")
     try:
+        # Pending until approved; alone on a laptop, the proposer may approve it.
+        page.get_by_text("pending · source: review · created by e2e-reviewer").first.wait_for()
+        page.get_by_role("button", name="Approve this entry").click()
         page.get_by_text("approved · source: review · created by e2e-reviewer").first.wait_for()
         # The entry's caption can render a moment before its text box is filled: wait for the value.
         expect(page.get_by_role("textbox", name="Text", exact=True)).to_have_value(

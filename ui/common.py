@@ -9,6 +9,7 @@ import streamlit as st
 
 from truthometer.config import Config
 from truthometer.errors import TruthometerError
+from ui.text import code_md, plain_md  # noqa: F401  (the pages import them from here too)
 
 STATUS_ICON = {"supported": "✅", "contradicted": "❌", "unverifiable": "❔", "skipped": "➖"}
 
@@ -46,13 +47,19 @@ def knowledge_base():
     try:
         return _open_kb(kb_dir())
     except TruthometerError as exc:
-        st.warning(f"Knowledge base unavailable: {exc}")
+        st.warning(f"Knowledge base unavailable: {plain_md(exc)}")
     except Exception as exc:  # never a traceback in the UI
-        st.warning(f"Knowledge base unavailable: {type(exc).__name__}: {exc}")
+        st.warning(f"Knowledge base unavailable: {type(exc).__name__}: {plain_md(exc)}")
     return None
 
 
 def reviewer_name() -> str:
+    """Who decides: the signed-in user; in single-user mode, the name typed in the sidebar."""
+    from ui.auth import current_user
+
+    user = current_user()
+    if user is not None and not user.single_user:
+        return user.name
     return st.sidebar.text_input("Reviewer name", key="reviewer", help="Recorded with every saved correction "
                                  "and curation decision.")
 
@@ -62,10 +69,12 @@ def input_key(*parts) -> str:
 
 
 def show_error(exc: Exception) -> None:
+    """The error's message, escaped: a message may quote the input (a file name, a line of a program, an
+    answer from the LLM or a web server)."""
     if isinstance(exc, TruthometerError):
-        st.error(str(exc))
+        st.error(plain_md(exc))
     else:
-        st.error(f"Something went wrong: {type(exc).__name__}: {exc}")
+        st.error(f"Something went wrong: {type(exc).__name__}: {plain_md(exc)}")
 
 
 _CLICKABLE_JS = """
