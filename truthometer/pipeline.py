@@ -28,8 +28,8 @@ from .segmentation import contextualise, skip_reason, split_sentences
 from .segmentation.markup import mask_markup
 from .textio import validate_text
 from .verdicts import (ALIGNMENT_MARGIN, MISPLACED_SUPPORT_NOTE, decide, outweigh_unlocated_contradictions,
-                       overrules_support, relate_by_judge, settle_misplaced_support, settle_unlocated,
-                       support_near_paraphrase)
+                       overrules_support, relate_by_judge, relate_conflicting_evidence, settle_misplaced_support,
+                       settle_unlocated, support_near_paraphrase, trusted_source_takes_part)
 
 Progress = Callable[[float, str], None]
 
@@ -150,6 +150,8 @@ class Checker:
 
     # -- judging -----------------------------------------------------------------------------------
     def _judge(self, claims: list[_Claim], parsed: dict, evidence_vectors: dict, progress: Progress) -> None:
+        from .judging.nli import load_judge
+
         config = self.config
         relevant = [[(e, s) for e, s in c.evidence if s >= config.relevance_floor] for c in claims]
         # Parse every evidence sentence that may be compared slot by slot, once.
@@ -201,13 +203,23 @@ class Checker:
         for c, mismatches, contradicting, detection in judged:
             if probabilities is not None and contradicting is None:
                 outweigh_unlocated_contradictions(c.result)
+        # The most trusted source takes part: an approved knowledge entry the judge read as related, which
+        # fills a slot of the claim differently, contradicts it (however far down the evidence it ranks).
+        for k, (c, mismatches, contradicting, detection) in enumerate(judged):
+            taking_part = trusted_source_takes_part(c.result, c.span, parsed, config.rules_off)
+            if taking_part is not None and contradicting is None:
+                judged[k] = (c, taking_part[0], taking_part[1], detection)
+        # Where the evidence disagrees, the judge reads pairs of evidence sentences too (one batched call):
+        # who contradicts whom, who supports whom, for the argumentation's program.
+        relations = relate_conflicting_evidence([c.result for c, _, _, _ in judged], load_judge(config)) \
+            if probabilities is not None else {}
         for c, mismatches, contradicting, detection in judged:
             result = c.result
             # No slot filled differently: where the judge is unsure, a near-paraphrase is support.
             promoted = probabilities is not None and contradicting is None \
                 and "unstated-date" not in result.flags and "other-participant" not in result.flags \
                 and support_near_paraphrase(result.evidence, config)
-            decide(result, detection, mismatches)
+            decide(result, detection, mismatches, relations.get(id(result)))
             if promoted and result.status == "supported":
                 result.reason += "; the entailment judge found it neither entailed nor contradicted"
             if result.status == "contradicted" and "misplaced-support" in result.flags:

@@ -11,9 +11,18 @@ flow reads flags, never the wording of notes.
 """
 from __future__ import annotations
 
+import time
+from contextlib import contextmanager
+
+from .argumentation.evidence_program import DEFAULT_CRITERION
 from .config import Config
 from .judging.rules import Mismatch, extract_slots
 from .report import Evidence, EvidenceSentence, SentenceResult
+
+#: How the argumentation compares conflicting evidence (names in ``argumentation/criteria.py``): a dated
+#: statement about a changing quantity over an older one first, then source reliability, then a narrower
+#: case over a general one; ``argue``'s default, so the trees page opens on the same.
+ARGUMENT_CRITERION = DEFAULT_CRITERION
 
 # Evidence within this cosine of the best match is compared slot by slot; further ones are about
 # something else and would produce false contradictions.
@@ -202,14 +211,96 @@ def near_paraphrase_reason(evidence: Evidence) -> str:
     return f"a near-paraphrase of the {evidence.source} evidence (similarity {evidence.score:.2f})"
 
 
-def decide(result: SentenceResult, detection, mismatches: list[Mismatch]) -> None:
-    """The verdict from the evidence's relations; DeLP settles the claim when the evidence disagrees."""
+_timers: list[dict] = []
+
+
+@contextmanager
+def timed_argumentation():
+    """Collect, while the block runs, the seconds each argumentation took (``argue``: one per sentence whose
+    evidence disagreed) and each batched judge call for relations between evidence (``relations``)."""
+    record: dict[str, list[float]] = {"argue": [], "relations": []}
+    _timers.append(record)
+    try:
+        yield record
+    finally:
+        _timers.remove(record)
+
+
+def _timed(kind: str, seconds: float) -> None:
+    for record in _timers:
+        record[kind].append(seconds)
+
+
+def conflicting(result: SentenceResult) -> bool:
+    relations = {e.relation for e in result.evidence}
+    return "support" in relations and "contradiction" in relations
+
+
+def relate_conflicting_evidence(results: list[SentenceResult], judge) -> dict[int, dict]:
+    """For each sentence whose evidence disagrees, the relations between pairs of its evidence sentences
+    (``argumentation.relations``: who contradicts whom, who supports whom), read by ``judge`` in one
+    batched call for all of them; keyed by ``id(result)``."""
+    from .argumentation.relations import judge_relations
+
+    todo = [r for r in results if conflicting(r)]
+    if not todo:
+        return {}
+    start = time.perf_counter()
+    found = judge_relations([r.evidence for r in todo], judge.predict)
+    _timed("relations", time.perf_counter() - start)
+    return {id(r): relations for r, relations in zip(todo, found) if relations}
+
+
+TRUSTED_SOURCE_NOTE = ("an approved knowledge-base entry fills a slot of the claim differently (rule tier): the "
+                       "most trusted source takes part as contradicting evidence, however it ranks by similarity")
+
+
+def trusted_source_takes_part(result: SentenceResult, claim_span, parsed: dict,
+                              rules_off=frozenset()) -> tuple[list[Mismatch], Evidence] | None:
+    """The knowledge base's approved entries take part in the decision even where the judge read them as
+    merely related and they rank below the alignment margin: an entry that fills a slot of the claim
+    differently (the rule tier: another number, date, name, code) is contradicting evidence, and the
+    argumentation weighs it against the rest ("The Eiffel Tower was completed in 1899": a reference saying
+    so, and the approved entry "The Eiffel Tower in Paris was completed in 1889 for the Exposition
+    Universelle", which the judge read as neutral). Returns the mismatches and the entry, or None.
+
+    ``parsed`` maps texts to parsed spans; missing ones are parsed here. Only entries the knowledge base
+    returned (within its refusal distance α of the claim) are looked at."""
+    from . import models
+    from .judging.rules import find_mismatches
+
+    entries = [ev for ev in result.evidence if ev.source == "knowledge_base" and ev.relation == "related"]
+    if not entries or claim_span is None:
+        return None
+    missing = sorted({ev.text for ev in entries} - set(parsed))
+    if missing:
+        parsed.update((t, doc[:]) for t, doc in models.parse_many(missing).items())
+    # The antecedent put in for a leading pronoun shifts the claim's offsets (as in the pipeline's rule tier).
+    put_in = len(result.claim) - len(result.text) + len(result.text.split(maxsplit=1)[0]) if result.claim else 0
+    found = None
+    for ev in sorted(entries, key=lambda e: (-float(e.confidence or 0.0), -e.score)):
+        mismatches = [m for m in find_mismatches(claim_span, parsed[ev.text], context_chars=put_in)
+                      if m.kind not in rules_off]
+        if mismatches:
+            ev.relation, ev.probability = "contradiction", None
+            found = found or (mismatches, ev)
+    if found:
+        add_note(result, TRUSTED_SOURCE_NOTE)
+    return found
+
+
+def decide(result: SentenceResult, detection, mismatches: list[Mismatch], relations: dict | None = None) -> None:
+    """The verdict from the evidence's relations; DeLP settles the claim when the evidence disagrees, with
+    ``relations`` between pieces of evidence (``relate_conflicting_evidence``) in the program."""
     supporting = [e for e in result.evidence if e.relation == "support"]
     contradicting = [e for e in result.evidence if e.relation == "contradiction"]
     if supporting and contradicting:
         from .argumentation import argue
 
-        outcome = argue(result.claim or result.text, result.evidence)
+        start = time.perf_counter()
+        outcome = argue(result.claim or result.text, result.evidence, relations=relations,
+                        criterion=ARGUMENT_CRITERION)
+        _timed("argue", time.perf_counter() - start)
         result.argumentation = outcome.to_dict()
         verdict = {"supported": "supported", "contradicted": "contradicted"}.get(outcome.verdict, "unverifiable")
         result.status = verdict
@@ -277,4 +368,5 @@ def settle_unlocated(result: SentenceResult, alignment, config: Config) -> None:
 #: The flag each note sets: what later stages test.
 FLAGS = {OTHER_PARTICIPANT_NOTE: "other-participant", UNSTATED_DATE_NOTE: "unstated-date",
          MISPLACED_SUPPORT_NOTE: "misplaced-support", OVERRULED_SUPPORT_NOTE: "overruled-support",
-         OUTWEIGHED_NOTE: "outweighed", UNLOCATED_NOTE: "unlocated", CONFIRMED_NOTE: "confirmed-by-alignment"}
+         OUTWEIGHED_NOTE: "outweighed", UNLOCATED_NOTE: "unlocated", CONFIRMED_NOTE: "confirmed-by-alignment",
+         TRUSTED_SOURCE_NOTE: "trusted-source-contradicts"}

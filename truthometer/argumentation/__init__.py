@@ -13,15 +13,19 @@ variables, quoted strings constants); facts ``p(a).``; strict rules ``h <- b1, b
 Extension for rule priorities (the ``priority`` criterion): a defeasible rule may be labelled,
 ``r1: h -< b.``, and ``r1 > r2.`` (or a chain ``r1 > r2 > r3.``) declares that rules labelled r1 are
 preferred to rules labelled r2 (transitively closed; cycles and unknown labels are syntax errors).
-Programs without labels are unchanged.
+Programs without labels are unchanged. Further orders on the labels may be named, ``recency: r1 > r2.``;
+each is a criterion of its own, and criteria combine lexicographically by name, ``"recency+priority"``
+(:mod:`.criteria`). Evidence programs declare ``priority`` (source reliability), ``recency`` and ``scope``
+(:mod:`.evidence_order`) on their evidence, and carry the relations between pieces of evidence the judge
+finds (:mod:`.relations`).
 
 Public API::
 
     program = parse_program(text)                       # DelpSyntaxError with line/column
-    result = query(program, "flies(tina)", criterion="specificity", budget=10.0)
+    result = query(program, "flies(tina)", criterion="specificity", budget=10.0)  # or "priority+recency"...
     result.answer                                       # "YES" | "NO" | "UNDECIDED" | "UNKNOWN"
     result.trees                                        # JSON-form trees; render_text / to_networkx / to_pyvis_html
-    outcome = argue(claim, evidence)                    # ArgumentationOutcome for the pipeline
+    outcome = argue(claim, evidence, relations={(0, 1): "contradiction"})  # ArgumentationOutcome
 """
 from .budget import Budget
 from .errors import DelpBudgetExceeded, DelpError, DelpInconsistentProgram, DelpSyntaxError

@@ -24,8 +24,11 @@ def register(subparsers) -> None:
                                    description="Answer a query against a DeLP program: the dialectical trees, then YES / NO / UNDECIDED / UNKNOWN on the last line.")
     parser.add_argument("program", metavar="PROGRAM_FILE", help="DeLP program text (see SEMANTICS.md syntax)")
     parser.add_argument("--query", "-q", required=True, metavar="LITERAL", help="ground literal, e.g. 'flies(tina)' or '~b'")
-    parser.add_argument("--criterion", choices=CRITERIA, default="specificity",
-                        help="argument comparison: generalized specificity or rule priorities (default: specificity)")
+    parser.add_argument("--criterion", default="specificity", metavar="NAME",
+                        help="argument comparison: specificity (generalized specificity), priority (the program's "
+                             "'a > b.' rule priorities), a named order the program declares ('recency: a > b.'), "
+                             f"or several joined by '+', e.g. priority+recency; offered: {', '.join(CRITERIA)} "
+                             "(default: specificity)")
     parser.add_argument("--json", action="store_true", help="print the trees as one JSON object before the answer")
     parser.add_argument("--budget-seconds", type=float, default=10.0, metavar="S",
                         help="give up with a clear error after S seconds (default: 10)")

@@ -2,12 +2,23 @@
 answer settles the claim (García & Simari 2004; presumptions §6, rule priorities §4).
 
 Each evidence sentence i that supports or contradicts the claim (or takes part in a pairwise relation)
-is a presumption ``e{i} -< true.`` - "source S says it" - labelled by its reliability group; support is
-``claim -< e{i}.``, contradiction ``~claim -< e{i}.``; a pairwise contradiction between i and j is the
-pair ``~e{j} -< e{i}.`` / ``~e{i} -< e{j}.`` and a pairwise support ``e{j} -< e{i}.``. Reliability
-groups are ordered by source (verified knowledge base > user reference > web) then confidence; the
-order becomes rule priorities (``g1 > g2.``), so under the ``priority`` criterion the most reliable
-undefeated evidence wins and equally reliable conflicting evidence blocks (UNDECIDED).
+is a presumption ``e{i}: e{i} -< true.`` - "source S says it" - labelled ``e{i}`` so that criteria can
+order the evidence; support is ``claim -< e{i}.``, contradiction ``~claim -< e{i}.``. A pairwise
+contradiction between i and j is the pair ``~e{j} -< e{i}.`` / ``~e{i} -< e{j}.`` (each attacks the
+other's presumption) and a pairwise support ``e{j} -< e{i}.`` (i lends j an argument: what rests on j
+survives an attack on j's own presumption). The relations come from the judge reading pairs of evidence
+sentences (``relations.py``, called by the pipeline).
+
+Three orders on the labels are declared, one criterion each (``criteria.py``):
+
+- ``priority`` (plain ``e1 > e0.``): source reliability, verified knowledge base > user reference > web,
+  then confidence; under it the most reliable undefeated evidence wins and equally reliable conflicting
+  evidence blocks (UNDECIDED);
+- ``recency`` (``recency: e2 > e0.``): a dated statement about a changing quantity over an older one;
+- ``scope`` (``scope: e3 > e1.``): a statement about a narrower case over a general one
+  (``evidence_order.py`` says how both are read off the text).
+
+Criteria combine lexicographically by name (``"recency+priority"``).
 """
 from __future__ import annotations
 
@@ -16,6 +27,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .budget import Budget
+from .criteria import canonical
 from .errors import DelpBudgetExceeded
 from .render import render_text, to_pyvis_html
 from .syntax import parse_program
@@ -27,6 +39,13 @@ CLAIM = "claim"
 FULL_TREE_NODES = 5000
 MAX_PER_SIDE = 12  # strongest supporting / contradicting evidence kept, so trees stay showable; the rest (no stronger) is listed in comments
 VERDICTS = {YES: "supported", NO: "contradicted", UNDECIDED: "undecided", UNKNOWN: "undecided"}
+#: The comparison ``argue`` uses unless told otherwise (names in ``criteria.py``), the pipeline's too: a dated
+#: statement about a changing quantity over an older one first, then source reliability, then a narrower case
+#: over a general one. Recency leads because a reliable source goes out of date (an approved knowledge entry on
+#: a 2011 census against a 2023 figure); scope comes last because it is read off the wording, the least sure.
+DEFAULT_CRITERION = "recency+priority+scope"
+#: How the explanation says an opposing argument lost, per part of the criterion.
+_WEAKER = {"priority": "less reliable", "recency": "older", "scope": "more general", "specificity": "less specific"}
 
 
 @dataclass
@@ -60,6 +79,8 @@ def _describe(ev) -> str:
 
 def build_program(claim: str, evidence: list, relations: dict | None = None) -> tuple[str, list[int]]:
     """The DeLP program text for ``claim`` and the evidence indices it uses."""
+    from .evidence_order import recency_order, scope_order
+
     relations = relations or {}
     pairs = []
     ignored = []
@@ -75,14 +96,14 @@ def build_program(claim: str, evidence: list, relations: dict | None = None) -> 
         sides += side[:MAX_PER_SIDE]
     used = sorted(set(sides) | {i for i, j, _ in pairs} | {j for i, j, _ in pairs})
     groups = sorted({_strength(evidence[i]) for i in used})
-    group_of = {g: n + 1 for n, g in enumerate(groups)}
+    members = [[i for i in used if _strength(evidence[i]) == g] for g in groups]
     lines = [f"% claim: {_comment(claim)}",
-             "% e<i> is evidence i; g<n> labels a reliability group (knowledge base > reference > web, then confidence)"]
+             "% e<i> is evidence i; its presumption is labelled e<i>, and the orders below rank the labels"]
     for i in used:
         ev = evidence[i]
         lines.append(f"% e{i}: {ev.source} {_comment(ev.locator)} (confidence {float(ev.confidence):.3f}, "
                      f"{ev.relation}): {_comment(ev.text)[:300]}")
-        lines.append(f"g{group_of[_strength(ev)]}: e{i} -< true.")
+        lines.append(f"e{i}: e{i} -< true.")
     for i, ev in enumerate(evidence):
         if i not in used:
             why = ev.relation if ev.relation not in ("support", "contradiction") else f"{ev.relation}, beyond the {MAX_PER_SIDE} strongest"
@@ -94,13 +115,25 @@ def build_program(claim: str, evidence: list, relations: dict | None = None) -> 
             lines.append(f"~{CLAIM} -< e{i}.")
     for i, j, kind in pairs:
         if kind == "contradiction":
-            lines += [f"~e{j} -< e{i}.", f"~e{i} -< e{j}."]
+            lines += [f"~e{j} -< e{i}.  % e{i} and e{j} contradict each other",
+                      f"~e{i} -< e{j}."]
         else:
-            lines.append(f"e{j} -< e{i}.")
+            lines.append(f"e{j} -< e{i}.  % e{i} supports e{j}")
     for i, j, kind in ignored:
         lines.append(f"% ignored relation ({i}, {j}) {_comment(kind)}: unknown index or relation")
-    for n in range(1, len(groups)):
-        lines.append(f"g{n} > g{n + 1}.")
+    if len(groups) > 1:
+        lines.append("% priority: source reliability (knowledge base > reference > web, then confidence)")
+        for upper, lower in zip(members, members[1:]):
+            lines += [f"e{a} > e{b}." for a in upper for b in lower]
+    relation_kinds = {(i, j): kind for i, j, kind in pairs}
+    recency = recency_order(evidence, used, claim, relation_kinds)
+    scope = scope_order(evidence, used, relation_kinds)
+    if recency:
+        lines.append("% recency: a dated statement about a changing quantity over an older one")
+        lines += [f"recency: e{a} > e{b}.  % {why}" for a, b, why in recency]
+    if scope:
+        lines.append("% scope: a statement about a narrower case over a general one")
+        lines += [f"scope: e{a} > e{b}.  % {_comment(why)}" for a, b, why in scope]
     return "\n".join(lines) + "\n", used
 
 
@@ -120,10 +153,14 @@ def _annotate(node: dict, evidence: list) -> None:
 
 
 def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | None = None,
-          criterion: str = "priority", budget: Budget | float | None = None) -> ArgumentationOutcome:
-    """Settle ``claim`` from conflicting ``evidence`` (``truthometer.report.Evidence``) by DeLP."""
+          criterion: str = DEFAULT_CRITERION, budget: Budget | float | None = None) -> ArgumentationOutcome:
+    """Settle ``claim`` from conflicting ``evidence`` (``truthometer.report.Evidence``) by DeLP, with
+    ``relations`` between pieces of evidence (``{(i, j): "support" | "contradiction"}``: i supports /
+    contradicts j) and a comparison ``criterion`` by name (``criteria.py``: "priority", "recency",
+    "scope", "specificity" or several joined by '+')."""
     text, used = build_program(claim, evidence, relations)
     program = parse_program(text)
+    criterion = canonical(criterion, program.orders)
     pruned = False
     try:
         # Full trees for the analyst when they are of a showable size...
@@ -152,13 +189,16 @@ def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | No
         direct = [i for i in candidates if evidence[i].relation == wanted] or sorted(candidates)
         if direct:
             winner = min(direct, key=lambda i: (_strength(evidence[i]), i))
-    explanation = _explain(answer, evidence, used, winner)
+    declared = {"priority": bool(program.priorities), "specificity": True,
+                **{name: bool(pairs) for name, pairs in program.orders.items()}}
+    explanation = _explain(answer, evidence, used, winner, criterion, declared)
     if pruned:
         explanation += " (The trees shown are pruned: each node stops at its first undefeated defeater.)"
     return ArgumentationOutcome(verdict, answer, text, result.trees, winner, explanation, criterion, pruned=pruned)
 
 
-def _explain(answer: str, evidence: list, used: list[int], winner: int | None) -> str:
+def _explain(answer: str, evidence: list, used: list[int], winner: int | None, criterion: str = DEFAULT_CRITERION,
+             declared: dict | None = None) -> str:
     supporting = [i for i in used if evidence[i].relation == "support"]
     contradicting = [i for i in used if evidence[i].relation == "contradiction"]
     if answer == UNKNOWN:
@@ -171,8 +211,11 @@ def _explain(answer: str, evidence: list, used: list[int], winner: int | None) -
     against = ("the opposing evidence" if not other else
                f"the opposing {', '.join(sorted({SOURCE_NAMES.get(evidence[i].source, evidence[i].source) for i in other}))}"
                f" evidence")
+    # Only the orders that rank some evidence of this program can be why the opposing side lost.
+    weaker = [_WEAKER[p] for p in criterion.split("+") if p in _WEAKER and (declared or {}).get(p, p == "priority")]
     return (f"{'Supported' if answer == YES else 'Contradicted'}: the {_describe(evidence[winner])} {verb} the claim "
-            f"and is not defeated, while {against} is less reliable or defeated.")
+            f"and is not defeated, while {against} is {', '.join(weaker) + ' or' if weaker else ''} defeated"
+            f"{'' if criterion == DEFAULT_CRITERION else f' (comparison: {criterion})'}.")
 
 
 def _as_outcome(outcome) -> ArgumentationOutcome:

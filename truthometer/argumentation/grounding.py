@@ -47,6 +47,7 @@ class GroundProgram:
     signatures: set[tuple[str, int]]
     constants: set[str]
     priorities: list[tuple[str, str]] = field(default_factory=list)
+    orders: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # named orders (``recency: a > b.``)
 
 
 def _variables(lit: Literal) -> list[Var]:
@@ -184,4 +185,5 @@ def ground(program: Program, budget: Budget | None = None) -> GroundProgram:
         signatures=program.signatures,
         constants=program.constants,
         priorities=list(program.priorities),
+        orders={name: list(pairs) for name, pairs in program.orders.items()},
     )

@@ -32,13 +32,16 @@ def priority_closure(pairs: list[tuple[str, str]]) -> set[tuple[str, str]]:
 
 
 class RulePriority:
-    """The rule-priority comparison."""
+    """The rule-priority comparison over one order of labels: the program's ``a > b.`` statements
+    (``priority``, source reliability in evidence programs) or one of its named orders (``recency: a > b.``).
+    A named order the program does not declare is empty: it prefers nothing, so every conflict it is asked
+    to settle stays a blocking one."""
 
-    name = "priority"
-
-    def __init__(self, ground: GroundProgram, closure=None):
+    def __init__(self, ground: GroundProgram, closure=None, order: str = "priority"):
         self.ground = ground
-        self.order = priority_closure(ground.priorities)
+        self.name = order
+        pairs = ground.priorities if order == "priority" else getattr(ground, "orders", {}).get(order, [])
+        self.order = priority_closure(pairs)
 
     def _labels(self, argument: Argument) -> set[str]:
         return {self.ground.rules[r].label for r in argument.rules if self.ground.rules[r].label}
@@ -47,6 +50,8 @@ class RulePriority:
         return any((a, b) in self.order for a in l1 for b in l2)
 
     def compare(self, a1: Argument, a2: Argument, budget: Budget | None = None) -> int:
+        if not self.order:
+            return 0
         l1, l2 = self._labels(a1), self._labels(a2)
         up, down = self._above(l1, l2), self._above(l2, l1)
         if up and not down:

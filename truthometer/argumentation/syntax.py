@@ -5,6 +5,8 @@ strict rules ``<-``, defeasible rules ``-<``) and §6 (presumptions ``h -< true.
 extension for the rule-priority criterion (§4 of the paper, "comparison by rule priorities"): a
 defeasible rule may carry a label, ``r1: h -< b.``, and a statement ``r1 > r2.`` (or a chain
 ``r1 > r2 > r3.``) says every instance of the rules labelled r1 is preferred to those labelled r2.
+Further orders on the same labels may be named, ``recency: r1 > r2.``: each named order is a criterion
+of its own (``criterion="recency"``), and criteria combine (``"priority+recency"``, see ``criteria.py``).
 
 Errors carry the line and column (1-based) of the offending token; nothing is guessed.
 """
@@ -122,6 +124,8 @@ class Program:
 
     rules: list[Rule] = field(default_factory=list)
     priorities: list[tuple[str, str]] = field(default_factory=list)  # (preferred label, other label)
+    #: Named orders on the same labels (``recency: r1 > r2.``): name -> (preferred label, other label) pairs.
+    orders: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     text: str = ""
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -164,6 +168,7 @@ class Program:
     def to_text(self) -> str:
         lines = [(f"{r.label}: " if r.label else "") + str(r) + "." for r in self.rules]
         lines += [f"{a} > {b}." for a, b in self.priorities]
+        lines += [f"{name}: {a} > {b}." for name, pairs in self.orders.items() for a, b in pairs]
         return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -221,7 +226,7 @@ class _Parser:
     def __init__(self, text: str):
         self.tokens = tokenize(text)
         self.i = 0
-        self.priority_positions: dict[tuple[str, str], tuple[int, int]] = {}
+        self.priority_positions: dict[tuple, tuple[int, int]] = {}
 
     def peek(self, ahead: int = 0) -> Token:
         return self.tokens[min(self.i + ahead, len(self.tokens) - 1)]
@@ -278,7 +283,15 @@ class _Parser:
     def statement(self, index: int, program: Program) -> None:
         first = self.peek()
         label = None
-        if first.kind == "ident" and self.peek(1).kind == "op" and self.peek(1).text == ">":
+        order = None
+        if first.kind == "ident" and self.peek(1).kind == "op" and self.peek(1).text == ":" \
+                and self.peek(2).kind == "ident" and self.peek(3).kind == "op" and self.peek(3).text == ">":
+            # A named order, ``recency: r1 > r2.`` (a labelled rule has a literal, never '>', after its head).
+            order = self.next().text
+            self.next()
+            if order == "specificity":
+                self.error("'specificity' is the built-in criterion and cannot name an order of labels", first)
+        if self.peek().kind == "ident" and self.peek(1).kind == "op" and self.peek(1).text == ">":
             chain = [self.next().text]
             while self.peek().kind == "op" and self.peek().text == ">":
                 self.next()
@@ -287,9 +300,10 @@ class _Parser:
                     self.error(f"expected a rule label after '>', found {_describe(tok)}", tok)
                 chain.append(tok.text)
             self.expect(".", "'.' after the priority")
+            pairs = program.priorities if order in (None, "priority") else program.orders.setdefault(order, [])
             for a, b in zip(chain, chain[1:]):
-                program.priorities.append((a, b))
-                self.priority_positions.setdefault((a, b), (first.line, first.column))
+                pairs.append((a, b))
+                self.priority_positions.setdefault((order or "priority", a, b), (first.line, first.column))
             return
         if first.kind == "ident" and self.peek(1).kind == "op" and self.peek(1).text == ":":
             label = self.next().text
@@ -335,20 +349,23 @@ class _Parser:
 
 def _check_priorities(program: Program, positions: dict) -> None:
     labels = {r.label for r in program.rules if r.label}
-    for a, b in program.priorities:
-        line, col = positions.get((a, b), (1, 1))
-        for name in (a, b):
-            if name not in labels:
-                raise DelpSyntaxError(f"priority names {name!r}, which labels no defeasible rule", line, col)
-        if a == b:
-            raise DelpSyntaxError(f"a rule cannot be preferred to itself ({a!r})", line, col)
     from .priorities import priority_closure
 
-    closure = priority_closure(program.priorities)
-    for a, b in program.priorities:
-        if (b, a) in closure:
-            line, col = positions.get((a, b), (1, 1))
-            raise DelpSyntaxError(f"priorities form a cycle through {a!r} and {b!r}", line, col)
+    for name, pairs in [("priority", program.priorities), *program.orders.items()]:
+        where = "" if name == "priority" else f" (order {name!r})"
+        for a, b in pairs:
+            line, col = positions.get((name, a, b), (1, 1))
+            for label in (a, b):
+                if label not in labels:
+                    raise DelpSyntaxError(f"priority names {label!r}, which labels no defeasible rule{where}",
+                                          line, col)
+            if a == b:
+                raise DelpSyntaxError(f"a rule cannot be preferred to itself ({a!r}){where}", line, col)
+        closure = priority_closure(pairs)
+        for a, b in pairs:
+            if (b, a) in closure:
+                line, col = positions.get((name, a, b), (1, 1))
+                raise DelpSyntaxError(f"priorities form a cycle through {a!r} and {b!r}{where}", line, col)
 
 
 def parse_program(text: str) -> Program:

@@ -18,13 +18,11 @@ from .dialectics import UNDEFEATED, Node, TreeBuilder
 from .disagreement import Disagreement
 from .errors import DelpError
 from .grounding import GroundProgram, ground
-from .priorities import RulePriority
-from .specificity import Specificity
+from .criteria import CRITERIA, canonical, comparison
 from .syntax import Literal, Program, Var, complement, parse_literal
 
 YES, NO, UNDECIDED, UNKNOWN = "YES", "NO", "UNDECIDED", "UNKNOWN"
 ANSWERS = (YES, NO, UNDECIDED, UNKNOWN)
-CRITERIA = ("specificity", "priority")
 
 
 class Engine:
@@ -47,11 +45,12 @@ class Engine:
         return engine
 
     def builder(self, criterion: str) -> TreeBuilder:
-        if criterion not in CRITERIA:
-            raise DelpError(f"unknown comparison criterion {criterion!r} (use one of {', '.join(CRITERIA)})")
+        """The tree builder for a criterion name (``criteria.py``: a built-in, a named order of the
+        program, or several joined by '+'); DelpError for an unknown name."""
+        criterion = canonical(criterion, self.ground.orders)
         hit = self._builders.get(criterion)
         if hit is None:
-            compare = (Specificity if criterion == "specificity" else RulePriority)(self.ground, self.closure)
+            compare = comparison(criterion, self.ground, self.closure)
             hit = TreeBuilder(self.table, Defeat(self.table, self.disagreement, compare))
             self._builders[criterion] = hit
         return hit
@@ -113,8 +112,7 @@ def query(program: Program, literal: str | Literal, criterion: str = "specificit
     lit = parse_literal(literal) if isinstance(literal, str) else literal
     if any(isinstance(a, Var) for a in lit.args):
         raise DelpError(f"the query {lit} has variables; ask about a ground literal")
-    if criterion not in CRITERIA:
-        raise DelpError(f"unknown comparison criterion {criterion!r} (use one of {', '.join(CRITERIA)})")
+    criterion = canonical(criterion, program.orders)  # DelpError for an unknown name, before any work
     engine = Engine.of(program, budget)
     if not in_language(program, lit):
         return QueryResult(str(lit), UNKNOWN, criterion)

@@ -14,6 +14,7 @@ BENCHES = {
     "wice": "truthometer.benchmarks.wice",
     "climate-fever": "truthometer.benchmarks.climate_fever",
     "climate-claims": "truthometer.benchmarks.climate_claims",
+    "conflicts": "truthometer.benchmarks.conflicts",
     "delp-scale": "truthometer.benchmarks.delp_scale",
     "fever-sym-correct": "truthometer.benchmarks.fever_sym_correct",
     "kb-scale": "truthometer.benchmarks.kb_scale",

@@ -66,6 +66,7 @@ def score_article(article: dict, report) -> tuple[list[tuple], list[str]]:
 
 def run(args) -> dict:
     from ..pipeline import Checker
+    from ..verdicts import timed_argumentation
 
     articles = load_articles(args.data)
     methods = [(m.strip(), Config().with_(method=m.strip())) for m in args.methods.split(",") if m.strip()]
@@ -82,8 +83,12 @@ def run(args) -> dict:
             continue
         status_right, fixes_right, fixes_total = Counter(), 0, 0
         all_misses = []
+        timings: dict = {"argue": [], "relations": []}
         for article in articles:
-            report = checker.check(article["text"], [(f"{article['id']} reference", r) for r in article["references"]])
+            with timed_argumentation() as timed:
+                report = checker.check(article["text"], [(f"{article['id']} reference", r) for r in article["references"]])
+            for kind, seconds in timed.items():
+                timings[kind] += seconds
             outcomes, misses = score_article(article, report)
             all_misses += misses
             for item, (status_ok, correction_ok) in zip(article["expect"], outcomes):
@@ -97,10 +102,32 @@ def run(args) -> dict:
                      ("supported", "contradicted", "unverifiable", "skipped")] + [f"{fixes_right}/{fixes_total}"])
         figures[method] = {"statuses_right": right, "statuses_total": total, "corrections_right": fixes_right,
                            "corrections_total": fixes_total,
-                           **{f"{s}_right": status_right[s] for s in expected_counts}}
+                           **{f"{s}_right": status_right[s] for s in expected_counts},
+                           # The argumentation (DeLP, one per sentence whose evidence disagreed) and the judge's
+                           # batched reading of pairs of evidence (one per article with such sentences).
+                           "argumentations": len(timings["argue"]),
+                           "argue_p95_s": _p95(timings["argue"]), "argue_max_s": _max(timings["argue"]),
+                           "relations_p95_s": _p95(timings["relations"])}
         if args.verbose:
             print(f"--- {method} misses")
             for m in all_misses:
                 print("  " + m)
     print_table(["method", "statuses", "supported", "contradicted", "unverifiable", "skipped", "corrections"], rows)
+    for method, f in figures.items():
+        if not f["argumentations"]:
+            print(f"{method}: no sentence's evidence disagreed after judging: no argumentation ran")
+            continue
+        print(f"{method}: {f['argumentations']} sentences argued; argumentation p95 {f['argue_p95_s']} s, "
+              f"max {f['argue_max_s']} s per sentence; relations between evidence (batched per article) p95 "
+              f"{f['relations_p95_s']} s")
     return figures
+
+
+def _p95(values: list[float]) -> float | None:
+    import numpy as np
+
+    return round(float(np.percentile(values, 95)), 4) if values else None
+
+
+def _max(values: list[float]) -> float | None:
+    return round(max(values), 4) if values else None
