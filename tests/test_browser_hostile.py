@@ -10,8 +10,8 @@ page: no dialog opens (an ``alert`` would), the image server is never asked for 
 that calls ``alert``, no ``<img>`` of it, no ``on…`` handler, no ``javascript:`` link, no link, bold,
 coloured text or maths made from its Markdown; the text itself is shown, as text.
 
-Web pages are not covered here: the check page's "Search the web" asks DuckDuckGo and cannot be pointed
-at a local server through the app's environment (tests/test_app_escaping.py does that in-process).
+Web pages too: the app's "Search the web" goes through a SearXNG-like site on 127.0.0.1
+(TRUTHOMETER_SEARXNG, allowed by TRUTHOMETER_WEB_ALLOW_HOSTS) whose result and page carry the hostile text.
 Skipped only when /usr/bin/chromium is not installed.
 """
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -178,4 +179,43 @@ def test_hostile_knowledge_entries_stay_text(app, site, browser):
     reviewed = page.get_by_text(f"reviewed by curator {SCRIPT}").first
     reviewed.wait_for()
     assert_inert(page, dialogs, site, "knowledge-base-rejected")
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def web_site():
+    """A SearXNG-like search and the page it finds, both carrying the hostile text."""
+    with HostileSite() as s:
+        s.markup = hostile(s)
+        yield s
+
+
+@pytest.fixture(scope="module")
+def web_app(tmp_path_factory, web_site):
+    tmp = tmp_path_factory.mktemp("hostile-web")
+    env = {"TRUTHOMETER_KB": str(tmp / "kb"), "TRUTHOMETER_USERS": str(tmp / "no-users.json"),
+           "TRUTHOMETER_SEARXNG": web_site.url("/"), "TRUTHOMETER_WEB_ALLOW_HOSTS": "127.0.0.1",
+           "TRUTHOMETER_TEST_LOG": str(tmp / "streamlit.log")}
+    with streamlit_app(env) as url:
+        yield url
+
+
+def test_hostile_text_fetched_from_a_web_page_stays_text(web_app, web_site, browser):
+    """The team's SearXNG (TRUTHOMETER_SEARXNG) finds a page on 127.0.0.1 (allowed by name) whose title,
+    snippet and text carry the hostile markup; the check shows that evidence as text."""
+    page, dialogs = _open(browser, web_app)
+    page.get_by_role("button", name="Check", exact=True).wait_for()
+    page.get_by_text("Search the web").click()
+    page.get_by_label("Text to check", exact=True).fill("The Eiffel Tower was completed in 1899.")
+    page.get_by_label("Text to check", exact=True).press("Control+Enter")
+    _click_until(page, page.get_by_role("button", name="Check", exact=True), "Sentence 1:", timeout=180_000)
+    page.get_by_role("tab", name="Evidence").click()
+    page.get_by_text("127.0.0.1").first.wait_for(state="attached", timeout=30_000)  # web evidence in the table
+    fetched = [urlsplit(r).path for r in web_site.requests]
+    assert "/search" in fetched and "/page.html" in fetched, fetched
+    web_site.requests.clear()  # from here on, any request would be the page loading the hostile text's images
+    for tab in ("Correction", "Alignment", "Dialectical tree", "Evidence"):
+        page.get_by_role("tab", name=tab).click()
+        time.sleep(0.5)
+    assert_inert(page, dialogs, web_site, "web")
     page.close()

@@ -189,5 +189,7 @@ def test_anyone_signed_in_reads_the_trees(app, browser):
     page.get_by_role("link", name="Dialectical trees").click()
     page.get_by_role("heading", name="Dialectical trees").wait_for(timeout=60_000)
     page.get_by_text("Answer").first.wait_for(timeout=60_000)
+    page.locator("iframe").first.wait_for(timeout=60_000)  # the tree drawn
+    page.wait_for_timeout(3000)  # let the graph settle before the picture
     page.screenshot(path=str(SHOTS / "analyst.png"), full_page=True)
     page.close()

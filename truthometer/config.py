@@ -79,6 +79,13 @@ class Config:
         f.strip() for f in os.environ.get("TRUTHOMETER_RULES_OFF", "").split(",") if f.strip()))
     #: Knowledge base directory.
     kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB", str(PROJECT_ROOT / "knowledge")))
+    #: A SearXNG instance for web search instead of DuckDuckGo (``TRUTHOMETER_SEARXNG``): a team's own
+    #: search, which the app's "Search the web" then uses too.
+    searxng: str | None = field(default_factory=lambda: os.environ.get("TRUTHOMETER_SEARXNG") or None)
+    #: Hosts the web search may fetch from although they resolve to a private address
+    #: (``TRUTHOMETER_WEB_ALLOW_HOSTS=searx.internal,wiki.internal``; matched by name).
+    web_allow_hosts: tuple = field(default_factory=lambda: tuple(
+        h.strip() for h in os.environ.get("TRUTHOMETER_WEB_ALLOW_HOSTS", "").split(",") if h.strip()))
     #: The users file (``TRUTHOMETER_USERS``; default: users.json in the knowledge base directory). With no
     #: users in it and no OpenID Connect configured, the app runs for one local user with every role.
     users_file: str | None = field(default_factory=lambda: os.environ.get("TRUTHOMETER_USERS"))

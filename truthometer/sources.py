@@ -11,7 +11,11 @@ from .evidence.base import EvidenceSource
 
 def build_sources(config: Config, use_kb: bool = True, web: bool = False, searxng: str | None = None,
                   allow_hosts: tuple[str, ...] = ()) -> list[EvidenceSource]:
+    """``searxng`` and ``allow_hosts`` default to the configuration's (TRUTHOMETER_SEARXNG,
+    TRUTHOMETER_WEB_ALLOW_HOSTS); a SearXNG instance is used only when the web is asked for."""
     sources: list[EvidenceSource] = []
+    searxng = (searxng or config.searxng) if web or searxng else None
+    allow_hosts = tuple(allow_hosts) or tuple(config.web_allow_hosts)
     if use_kb:
         from .knowledge import KnowledgeBaseSource, open_kb
 
