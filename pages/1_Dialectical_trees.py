@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from truthometer.argumentation import (DelpError, argue, parse_program, query, render_text,
+import json
+
+from truthometer.argumentation import (DelpError, annotate_evidence, argue, parse_program, query, render_text,
                                        to_pyvis_html)
 from truthometer.argumentation.warrant import CRITERIA
 from ui.auth import require
@@ -29,6 +31,7 @@ origin = st.radio("Program", ["From a checked sentence", "Write my own"], horizo
                   index=0 if candidates else 1, key="delp-origin")
 
 program_text, default_query, default_criterion = EXAMPLE, "reached(bottom, y2018)", "priority"
+chosen = None
 if origin == "From a checked sentence":
     if not candidates:
         st.info("Check a text on the main page first; sentences with evidence appear here.")
@@ -36,14 +39,23 @@ if origin == "From a checked sentence":
     # Keyed by the check: a new check's sentences never show under the last check's label.
     chosen = st.selectbox("Sentence", candidates, format_func=lambda s: f"{s.index + 1}. [{s.status}] {s.text[:90]}",
                           key=f"delp-sentence-{st.session_state.get('current')}")
-    outcome = argue(chosen.claim or chosen.text, chosen.evidence)
-    st.caption(plain_md(outcome.explanation))  # quotes the evidence's literals
-    program_text, default_query, default_criterion = outcome.program, outcome.query, outcome.criterion
+    # The program the check settled the sentence with (relations between evidence included); a sentence
+    # whose evidence did not conflict gets one built now.
+    stored = chosen.argumentation or {}
+    if stored.get("program"):
+        program_text, default_query = stored["program"], stored.get("query") or "claim"
+        default_criterion, explanation = stored.get("criterion") or "priority", stored.get("explanation", "")
+    else:
+        outcome = argue(chosen.claim or chosen.text, chosen.evidence)
+        program_text, default_query, default_criterion = outcome.program, outcome.query, outcome.criterion
+        explanation = outcome.explanation
+    st.caption(plain_md(explanation))  # quotes the evidence's literals
 
 text = st.text_area("DeLP program", program_text, height=260, key=f"delp-text-{hash(program_text)}")
 c1, c2 = st.columns([3, 1])
 literal = c1.text_input("Query (a ground literal)", default_query, key=f"delp-query-{hash(program_text)}")
-criterion = c2.radio("Comparison", CRITERIA, index=CRITERIA.index(default_criterion), horizontal=True,
+criterion = c2.radio("Comparison", CRITERIA, index=CRITERIA.index(default_criterion) if default_criterion in CRITERIA
+                     else 0, horizontal=True,
                      key=f"delp-criterion-{hash(program_text)}")
 
 try:
@@ -65,6 +77,15 @@ if not result.trees:
     st.info("No argument for the query or its complement.")
     st.stop()
 
+if chosen is not None:  # each node names the evidence (source, locator, text) its argument rests on
+    for t in result.trees:
+        annotate_evidence(t, chosen.evidence)
+exports = st.columns([1, 1, 4])
+exports[0].download_button("Trees as JSON", json.dumps({"query": literal, "criterion": criterion, "answer": result.answer,
+                                                        "program": text, "trees": result.trees}, indent=2,
+                                                       ensure_ascii=False), "dialectical-trees.json", "application/json")
+exports[1].download_button("Trees as text", "".join(render_text(t) + "\n" for t in result.trees) + result.answer + "\n",
+                           "dialectical-trees.txt", "text/plain")
 labels = [f"tree {i + 1}: {t['conclusion']} — {'U (undefeated)' if t['mark'] == 'U' else 'D (defeated)'}"
           for i, t in enumerate(result.trees)]
 st.dataframe([{"tree": i + 1, "root conclusion": t["conclusion"], "mark": t["mark"], "root argument": t["text"]}
@@ -87,4 +108,6 @@ def walk(node, depth=0):
 
 
 st.dataframe([{"depth": d, "conclusion": n["conclusion"], "mark": n["mark"], "defeats parent": n.get("defeat") or "",
-               "rules": "; ".join(n["rules"])} for d, n in walk(tree)], hide_index=True, width="stretch")
+               "rules": "; ".join(n["rules"]),
+               "evidence": " | ".join(f"{e['source']} {e['locator']}: {e['text']}" for e in n.get("evidence", []))}
+              for d, n in walk(tree)], hide_index=True, width="stretch")

@@ -35,6 +35,31 @@ def test_trees_page_builds_the_program_of_a_checked_sentence():
     assert not at.exception
     assert at.subheader[0].value == "Answer: NO"
     assert "knowledge" in at.text_area[0].value
+    # Each node names its evidence, and the trees download as JSON and as `delp`'s text.
+    evidence = " ".join(at.dataframe[-1].value["evidence"])
+    assert "knowledge_base kb:1: The cave's bottom was reached in 2018." in evidence
+    assert [b.label for b in at.get("download_button")] == ["Trees as JSON", "Trees as text"]
+
+
+def test_trees_page_shows_the_program_the_check_settled_the_sentence_with():
+    """Relations between evidence found during the check are in the program shown, not rebuilt without them."""
+    from truthometer.argumentation import argue
+
+    evidence = [Evidence("The record was 9.58 seconds in 2009.", "reference", "ref #1", 0.9, "contradiction"),
+                Evidence("The record was 9.69 seconds in 2008.", "web", "http://x.test/a", 0.9, "support"),
+                Evidence("The record fell to 9.58 seconds.", "web", "http://x.test/b", 0.8, "contradiction")]
+    outcome = argue("The record is 9.69 seconds.", evidence, relations={(0, 1): "contradiction"})
+    assert "~e1 -< e0." in outcome.program
+    sentence = SentenceResult(0, "The record is 9.69 seconds.", 0, 27, outcome.verdict, "r", evidence=evidence,
+                              argumentation=outcome.to_dict())
+    at = AppTest.from_file("../pages/1_Dialectical_trees.py", default_timeout=60)
+    at.session_state["reports"] = {"k": Report(sentence.text, [sentence])}
+    at.session_state["current"] = "k"
+    at.run()
+    assert not at.exception
+    assert at.text_area[0].value == outcome.program
+    assert at.radio(key=[r.key for r in at.radio if r.key and r.key.startswith("delp-criterion")][0]).value \
+        == outcome.criterion
 
 
 @pytest.fixture()

@@ -29,7 +29,7 @@ Public API::
 """
 from .budget import Budget
 from .errors import DelpBudgetExceeded, DelpError, DelpInconsistentProgram, DelpSyntaxError
-from .evidence_program import ArgumentationOutcome, argue, outcome_html, outcome_text
+from .evidence_program import ArgumentationOutcome, annotate_evidence, argue, outcome_html, outcome_text
 from .render import render_text, to_networkx, to_pyvis_html
 from .syntax import Literal, Program, Rule, parse_literal, parse_program
 from .warrant import ANSWERS, NO, UNDECIDED, UNKNOWN, YES, QueryResult, query
@@ -37,6 +37,6 @@ from .warrant import ANSWERS, NO, UNDECIDED, UNKNOWN, YES, QueryResult, query
 __all__ = [
     "ANSWERS", "ArgumentationOutcome", "Budget", "DelpBudgetExceeded", "DelpError", "DelpInconsistentProgram",
     "DelpSyntaxError", "Literal", "NO", "Program", "QueryResult", "Rule", "UNDECIDED", "UNKNOWN", "YES",
-    "argue", "outcome_html", "outcome_text", "parse_literal", "parse_program", "query", "render_text",
+    "annotate_evidence", "argue", "outcome_html", "outcome_text", "parse_literal", "parse_program", "query", "render_text",
     "to_networkx", "to_pyvis_html",
 ]

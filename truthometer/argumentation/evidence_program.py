@@ -144,12 +144,13 @@ def _evidence_in(node: dict) -> set[int]:
     return {int(m.group(1)) for r in node["rules"] if (m := _PRESUMPTION.match(r))}
 
 
-def _annotate(node: dict, evidence: list) -> None:
-    """Name, on every node, the evidence sentences its argument rests on (for tooltips and labels)."""
+def annotate_evidence(node: dict, evidence: list) -> None:
+    """Name, on every node of a tree of an evidence program, the evidence sentences its argument rests on
+    (index, source, locator, text: for tooltips, labels and the analyst's table)."""
     node["evidence"] = [{"index": i, "source": evidence[i].source, "locator": evidence[i].locator,
                          "text": str(evidence[i].text)[:300]} for i in sorted(_evidence_in(node))]
     for child in node["children"]:
-        _annotate(child, evidence)
+        annotate_evidence(child, evidence)
 
 
 def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | None = None,
@@ -175,7 +176,7 @@ def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | No
             return ArgumentationOutcome("undecided", UNDECIDED, text, [], None,
                                         f"Undecided: the argumentation was too large to settle ({exc}).", criterion)
     for tree in result.trees:
-        _annotate(tree, evidence)
+        annotate_evidence(tree, evidence)
     answer = result.answer
     verdict = VERDICTS[answer]
     winner = None
