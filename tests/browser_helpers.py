@@ -131,3 +131,16 @@ class HostileSite:
     def __exit__(self, *exc) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def click_until(page, target, shown: str, attempts: int = 5, timeout: float = 15_000) -> None:
+    """Click ``target`` (a locator) until the text ``shown`` appears: a click that lands while Streamlit is
+    still re-running the script is dropped, so one click is not enough to rely on."""
+    for attempt in range(attempts):
+        target.click()
+        try:
+            page.get_by_text(shown).first.wait_for(timeout=timeout)
+            return
+        except Exception:
+            if attempt == attempts - 1:
+                raise

@@ -7,65 +7,28 @@ the new entry on the knowledge base page. Skipped only when /usr/bin/chromium is
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
+from browser_helpers import CHROMIUM, ROOT, chromium, click_until, streamlit_app
+
 ARTIFACTS = ROOT / "artifacts"
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    port = _free_port()
     kb = tmp_path_factory.mktemp("kb")
-    env = {**os.environ, "TRUTHOMETER_KB": str(kb), "HF_HUB_OFFLINE": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-        except OSError:
-            time.sleep(0.5)
-    else:
-        proc.kill()
-        pytest.fail("streamlit did not start")
-    yield f"http://127.0.0.1:{port}", kb
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    with streamlit_app({"TRUTHOMETER_KB": str(kb), "TRUTHOMETER_USERS": ""}) as url:
+        yield url, kb
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def test_check_accept_save_and_find_in_knowledge_base(server, browser):
@@ -94,16 +57,7 @@ def test_check_accept_save_and_find_in_knowledge_base(server, browser):
     page.get_by_role("tab", name="Correction").wait_for()
     page.get_by_role("tab", name="Correction").click()
     page.get_by_role("button", name="Accept").first.wait_for()
-    # A click that lands while Streamlit is still re-running the script is dropped: retry until the
-    # decision shows.
-    for attempt in range(5):
-        page.get_by_role("button", name="Accept").first.click()
-        try:
-            page.get_by_text("decision: accepted").first.wait_for(timeout=15_000)
-            break
-        except Exception:
-            if attempt == 4:
-                raise
+    click_until(page, page.get_by_role("button", name="Accept").first, "decision: accepted")
     reviewed = ("The Eiffel Tower is a wrought-iron lattice tower in Paris. The tower was completed in 1889 for the "
                 "World's Fair. I think it is the most beautiful building in Europe.")
     # The downloads follow the review: the accepted year, the decision and who made it.
@@ -181,14 +135,8 @@ def test_an_attached_file_replaces_the_pasted_text_and_the_page_says_so(server, 
     page.get_by_label("Reference documents", exact=True).fill("The Eiffel Tower was completed in 1889.")
     page.get_by_label("Reference documents", exact=True).press("Control+Enter")
     try:
-        for attempt in range(5):  # a click during a rerun is dropped: retry until the check shows
-            page.get_by_role("button", name="Check", exact=True).click()
-            try:
-                page.get_by_text("Sentence 1: contradicted").wait_for(timeout=30_000)
-                break
-            except Exception:
-                if attempt == 4:
-                    raise
+        click_until(page, page.get_by_role("button", name="Check", exact=True), "Sentence 1: contradicted",
+                    timeout=30_000)
         page.get_by_text("The pasted text was not checked: the attached file article.txt was.").wait_for()
     finally:
         page.screenshot(path=str(ARTIFACTS / "e2e-upload.png"), full_page=True)

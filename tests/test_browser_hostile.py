@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browser_helpers import CHROMIUM, ROOT, HostileSite, chromium, streamlit_app
+from browser_helpers import CHROMIUM, ROOT, HostileSite, chromium, click_until, streamlit_app
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed")
 
@@ -111,18 +111,6 @@ def assert_inert(page, dialogs, site, where: str) -> None:
     assert site.requests == [], f"{where}: the page asked the hostile text's server for {site.requests}"
 
 
-def _click_until(page, button, shown: str, attempts: int = 5, timeout: float = 60_000) -> None:
-    """A click that lands while Streamlit is still re-running the script is dropped: retry until ``shown``."""
-    for attempt in range(attempts):
-        button.click()
-        try:
-            page.get_by_text(shown).first.wait_for(timeout=timeout)
-            return
-        except Exception:
-            if attempt == attempts - 1:
-                raise
-
-
 def test_a_hostile_file_name_in_an_error_stays_text(app, site, browser, tmp_path):
     ARTIFACTS.mkdir(exist_ok=True)
     page, dialogs = _open(browser, app)
@@ -132,7 +120,7 @@ def test_a_hostile_file_name_in_an_error_stays_text(app, site, browser, tmp_path
     empty.write_text("", encoding="utf-8")
     page.locator("input[type=file]").first.set_input_files(str(empty))
     page.get_by_text(re.compile(r"\.txt$")).first.wait_for()  # the uploader shows the name, shortened
-    _click_until(page, page.get_by_role("button", name="Check", exact=True), "is empty; nothing to check")
+    click_until(page, page.get_by_role("button", name="Check", exact=True), "is empty; nothing to check")
     assert_inert(page, dialogs, site, "error")
     error = page.get_by_test_id("stAlert").filter(has_text="is empty").first
     assert f"{LINK} <img src=x onerror=alert(4)> **bold** :red[red] $x^2$.txt" in error.inner_text()
@@ -151,7 +139,7 @@ def test_hostile_text_and_references_checked_stay_text(app, site, browser, tmp_p
     page.get_by_label("Reference documents", exact=True).fill(
         f"The Eiffel Tower was completed in 1889 {LINK} :red[red] $x^2$. {hostile(site)}")
     page.get_by_label("Reference documents", exact=True).press("Control+Enter")
-    _click_until(page, page.get_by_role("button", name="Check", exact=True), "Sentence 1: contradicted")
+    click_until(page, page.get_by_role("button", name="Check", exact=True), "Sentence 1: contradicted")
     assert_inert(page, dialogs, site, "check")
     # The claim, as checked, keeps its directive as text.
     page.get_by_text("checked as: The Eiffel Tower was completed in 1899 :red[red]").first.wait_for(timeout=10_000)
@@ -208,7 +196,7 @@ def test_hostile_text_fetched_from_a_web_page_stays_text(web_app, web_site, brow
     page.get_by_text("Search the web").click()
     page.get_by_label("Text to check", exact=True).fill("The Eiffel Tower was completed in 1899.")
     page.get_by_label("Text to check", exact=True).press("Control+Enter")
-    _click_until(page, page.get_by_role("button", name="Check", exact=True), "Sentence 1:", timeout=180_000)
+    click_until(page, page.get_by_role("button", name="Check", exact=True), "Sentence 1:", timeout=180_000)
     page.get_by_role("tab", name="Evidence").click()
     page.get_by_text("127.0.0.1").first.wait_for(state="attached", timeout=30_000)  # web evidence in the table
     fetched = [urlsplit(r).path for r in web_site.requests]

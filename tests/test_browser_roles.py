@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import CHROMIUM, ROOT, chromium, streamlit_app
+from browser_helpers import CHROMIUM, ROOT, chromium, click_until, streamlit_app
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed")
 
@@ -99,14 +99,7 @@ def test_an_editor_checks_and_saves_for_review_but_cannot_curate(app, browser):
     page.get_by_role("tab", name="Correction").wait_for(timeout=240_000)
     page.get_by_role("tab", name="Correction").click()
     page.get_by_role("button", name="Accept").first.wait_for()
-    for attempt in range(5):  # a click that lands while the script re-runs is dropped: retry
-        page.get_by_role("button", name="Accept").first.click()
-        try:
-            page.get_by_text("decision: accepted").first.wait_for(timeout=15_000)
-            break
-        except Exception:
-            if attempt == 4:
-                raise
+    click_until(page, page.get_by_role("button", name="Accept").first, "decision: accepted")
     save = page.get_by_role("button", name="Save 1 correction(s) to knowledge base")
     save.click()
     page.get_by_text("awaiting a curator's review").first.wait_for(timeout=30_000)
@@ -135,23 +128,9 @@ def test_a_curator_cannot_approve_their_own_proposal_and_approves_another(app, b
     page = sign_in(browser, url, "cy")
     assert "Check" not in nav_labels(page) and "Users" not in nav_labels(page)
     _open_entry(page, "Golden Gate", "cy")
-    for attempt in range(4):
-        page.get_by_role("button", name="Approve this entry").click()
-        try:
-            page.get_by_text("another curator must approve").wait_for(timeout=15_000)
-            break
-        except Exception:
-            if attempt == 3:
-                raise
+    click_until(page, page.get_by_role("button", name="Approve this entry"), "another curator must approve")
     _open_entry(page, "Brooklyn", "ed")
-    for attempt in range(4):  # a click that lands while the script re-runs is dropped: retry
-        page.get_by_role("button", name="Approve this entry").click()
-        try:
-            page.get_by_text("approved · source: review · created by ed").wait_for(timeout=15_000)
-            break
-        except Exception:
-            if attempt == 3:
-                raise
+    click_until(page, page.get_by_role("button", name="Approve this entry"), "approved · source: review · created by ed")
     # The trail on the page is the one in the database, this approval included.
     from truthometer.knowledge.base import DB_NAME
     from truthometer.knowledge.sqlite_store import SqliteStore
