@@ -80,6 +80,15 @@ def test_a_damaged_users_file_never_falls_back_to_single_user_mode(tmp_path):
         UserFile(path).list()
 
 
+def test_a_postgresql_knowledge_base_needs_the_users_file_named():
+    from truthometer.config import Config
+
+    with pytest.raises(InputError, match="TRUTHOMETER_USERS"):
+        UserFile.for_config(Config(kb_dir="postgresql://kb@db.internal/kb", users_file=None))
+    named = UserFile.for_config(Config(kb_dir="postgresql://kb@db.internal/kb", users_file="/srv/users.json"))
+    assert str(named.path) == "/srv/users.json"
+
+
 def test_local_user_has_every_role():
     user = local_user()
     assert user.single_user and all(user.can(r) for r in ROLES)

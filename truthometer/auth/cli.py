@@ -8,7 +8,6 @@ from __future__ import annotations
 import getpass
 import json
 import sys
-from pathlib import Path
 
 from ..config import Config
 from ..errors import InputError
@@ -76,10 +75,9 @@ def _actor(args) -> str:
 
 
 def _audit(args, action: str, subject: str, old=None, new=None) -> None:
-    from ..knowledge.base import DB_NAME
-    from ..knowledge.sqlite_store import SqliteStore
+    from ..knowledge.base import open_store
 
-    store = SqliteStore(Path(_config(args).kb_dir) / DB_NAME)
+    store = open_store(_config(args).kb_dir)
     try:
         store.record(_actor(args), action, subject, old, new)
     finally:

@@ -80,7 +80,13 @@ class UserFile:
     @classmethod
     def for_config(cls, config: Config | None = None) -> "UserFile":
         config = config or Config()
-        return cls(config.users_file or Path(config.kb_dir) / FILE_NAME)
+        if config.users_file:
+            return cls(config.users_file)
+        if str(config.kb_dir).strip().lower().startswith(("postgresql://", "postgres://")):
+            # No folder to keep it beside, and guessing one would silently open single-user mode.
+            raise InputError("with a PostgreSQL knowledge base, set TRUTHOMETER_USERS to the users file the "
+                             "team's app instances share")
+        return cls(Path(config.kb_dir) / FILE_NAME)
 
     # -- reading -----------------------------------------------------------------------------------
     def data(self) -> dict[str, Any]:

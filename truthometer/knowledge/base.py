@@ -34,9 +34,10 @@ Embedder = Callable[[list[str]], np.ndarray]
 
 class KnowledgeBase:
     def __init__(self, directory: str | Path, embedder: Embedder | None = None, dim: int = 384,
-                 seed: Path | None = SEED):
-        self.directory = Path(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
+                 seed: Path | None = SEED, index_dir: str | Path | None = None):
+        """``directory``: a folder (SQLite + FAISS inside it), or a ``postgresql://`` URL (PostgreSQL; this
+        process's FAISS index then lives in ``index_dir``, default a local cache: postgres_store.py)."""
+        self.url: str | None = None
         if embedder is None:
             from .. import models
 
@@ -44,7 +45,17 @@ class KnowledgeBase:
                 return models.embed(texts)
         self._embed = embedder
         self._lock = threading.RLock()
-        self.store = SqliteStore(self.directory / DB_NAME)
+        if is_url(directory):
+            from .postgres_store import index_directory
+
+            self.store = open_store(directory)
+            self.url = self.store.location  # without the password
+            self.directory = Path(index_dir) if index_dir else index_directory(directory, self.store.identity)
+            self.directory.mkdir(parents=True, exist_ok=True)
+        else:
+            self.directory = Path(directory)
+            self.directory.mkdir(parents=True, exist_ok=True)
+            self.store = open_store(self.directory)
         # First start: the shipped seed entries, approved (they are curated with the code).
         # Checked again inside the inserting transaction, so concurrent first starts seed once.
         if seed is not None and self.store.meta("seeded") is None:
@@ -287,6 +298,20 @@ class KnowledgeBase:
     def close(self) -> None:
         self.index.flush()
         self.store.close()
+
+
+def is_url(location) -> bool:
+    """Whether a knowledge-base location names a PostgreSQL database rather than a folder."""
+    return isinstance(location, str) and location.strip().lower().startswith(("postgresql://", "postgres://"))
+
+
+def open_store(location: str | Path):
+    """The store alone (no embedder, no index): PostgreSQL for a URL, else the SQLite file in the folder."""
+    if is_url(location):
+        from .postgres_store import PostgresStore
+
+        return PostgresStore(str(location))
+    return SqliteStore(Path(location) / DB_NAME)
 
 
 def _day_after(day: str) -> str:
