@@ -94,27 +94,6 @@ def test_a_curator_cannot_approve_their_own_proposal(tmp_path, monkeypatch):
     assert kb.approve([other.id], "ann") == 1
 
 
-def test_audit_trail_has_every_decision_in_a_date_range(tmp_path):
-    kb = KnowledgeBase(tmp_path, embedder=hash_embedder, seed=None)
-    entry = kb.record_correction("The tower was completed in 1889.", "The tower was completed in 1899.",
-                                 "Constructed from 1887 to 1889.", "eiffel.md #3", "ed")
-    kb.record("ed", "correction accepted", "sentence 1: The tower was completed in 1899.",
-              {"decision": "pending"}, {"decision": "accepted"})
-    kb.approve([entry.id], "cy")
-    kb.import_jsonl(['{"text": "Fact one.", "source": "s"}'], actor="cy")
-    trail = kb.trail()
-    assert [(r["actor"], r["action"]) for r in trail] == [
-        ("ed", "create"), ("ed", "correction accepted"), ("cy", "approve"), ("cy", "create"), ("cy", "import")]
-    assert trail[2]["subject"] == f"entry #{entry.id}"
-    assert json.loads(trail[2]["old"]) == {"status": "pending"} and json.loads(trail[2]["new"]) == {"status": "approved"}
-    today = trail[0]["at"][:10]
-    assert len(kb.trail(since=today, until=today)) == 5  # a date includes its whole day
-    assert kb.trail(until=today[:8] + "01") == [] or today[8:] == "01"
-    assert kb.trail(since="2999-01-01") == []
-    with pytest.raises(InputError, match="not a date"):
-        kb.trail(until="2026-13-45")
-
-
 def test_export_import_round_trip_and_malformed_line(tmp_path):
     kb = KnowledgeBase(tmp_path / "a", embedder=hash_embedder, seed=None)
     kb.add("Fact one.", "s", status="approved")

@@ -22,19 +22,6 @@ def kb_at(path, **kw):
     return KnowledgeBase(path, embedder=hash_embedder, seed=kw.pop("seed", None), **kw)
 
 
-def test_other_writers_entries_are_caught_up_not_rebuilt(tmp_path):
-    a, b = kb_at(tmp_path), kb_at(tmp_path)
-    b.index.rebuilt = False
-    added = a.add("The ferry sails at noon.", "t", status="approved")
-    [[(hit, distance)]] = b.search(["The ferry sails at noon."], k=1)
-    assert hit.id == added.id and distance < 1e-3
-    assert b.index.caught_up == 1 and not b.index.rebuilt
-    # A status change by the other writer is seen at once, without touching the vectors.
-    a.reject([added.id], "cy")
-    assert b.search(["The ferry sails at noon."], k=1) == [[]]
-    assert not b.index.rebuilt
-
-
 def test_edited_text_is_found_by_its_new_meaning_everywhere(tmp_path):
     a, b = kb_at(tmp_path), kb_at(tmp_path)
     e = a.add("The lighthouse is red.", "t", status="approved")

@@ -93,6 +93,8 @@ def test_audit_trail_has_every_decision_in_order(kb_location):
     assert len(kb.trail(since=today, until=today)) == 5
     assert kb.trail(since="2999-01-01") == []
     assert len(kb.store.trail(limit=2)) == 2
+    with pytest.raises(InputError, match="not a date"):
+        kb.trail(until="2026-13-45")
 
 
 def test_export_import_round_trip_and_malformed_file(new_kb_location):
