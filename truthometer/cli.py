@@ -16,6 +16,7 @@ from .errors import TruthometerError
 # does not take the others down.
 COMMANDS = {
     "check": "truthometer.commands",
+    "batch": "truthometer.batch.cli",
     "delp": "truthometer.argumentation.cli",
     "kb": "truthometer.knowledge.cli",
     "bench": "truthometer.benchmarks.cli",

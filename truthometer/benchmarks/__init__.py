@@ -15,6 +15,7 @@ BENCHES = {
     "climate-fever": "truthometer.benchmarks.climate_fever",
     "climate-claims": "truthometer.benchmarks.climate_claims",
     "conflicts": "truthometer.benchmarks.conflicts",
+    "batch": "truthometer.benchmarks.batch_bench",
     "delp-scale": "truthometer.benchmarks.delp_scale",
     "fever-sym-correct": "truthometer.benchmarks.fever_sym_correct",
     "kb-scale": "truthometer.benchmarks.kb_scale",

@@ -1,0 +1,83 @@
+"""The `batch` sub-command: check a folder of texts or a JSONL file of documents, resumably."""
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+
+from ..config import JUDGES, MAX_REFERENCE_CHARS, METHODS, Config
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "batch", help="check a corpus (a folder of texts or a JSONL file), resumably",
+        description="Check every document of INPUT and append one JSON line per document to RESULTS.jsonl: "
+                    "its id, the report (as `check --format json`), a summary (counts per status; flags = "
+                    "contradicted + unverifiable) and the seconds it took, or an \"error\" for a bad document "
+                    "(empty, binary, not UTF-8, too long, a malformed line, no id or text, a duplicate id), "
+                    "which is skipped. Run the same command again after an interruption: the documents "
+                    "already in RESULTS.jsonl are not checked again. Exit 0 when the run completes, 130 when "
+                    "interrupted, 2 on a bad INPUT or --out.")
+    p.add_argument("input", metavar="INPUT",
+                   help="a folder (every .txt/.md file under it; its id is the path relative to the folder) or a "
+                        "JSONL file, one {\"id\", \"text\", \"references\": [text or {\"name\", \"text\"}]} a line")
+    p.add_argument("--out", "-o", required=True, metavar="RESULTS.jsonl",
+                   help="results file: created, or continued when it exists")
+    p.add_argument("--reference", "-r", action="append", default=[], metavar="FILE",
+                   help="reference document for every text (plain text or Markdown); repeatable")
+    p.add_argument("--workers", "-w", type=int, default=None, metavar="N",
+                   help="worker processes, one model copy each (default 1: this process; 0: one per core); with "
+                        "--ray, the number of actors (default: one per CPU of the cluster)")
+    p.add_argument("--threads", type=int, default=None, metavar="N",
+                   help="torch threads per worker (default: the cores shared among the workers; 1 per Ray actor, "
+                        "which reserves that many CPUs)")
+    p.add_argument("--ray", metavar="ADDRESS",
+                   help="check on a Ray cluster (actors holding the models): auto, ray://HOST:10001, or local to "
+                        "start one on this machine; needs `pip install ray`")
+    p.add_argument("--method", choices=METHODS, default=Config.method,
+                   help="how support is judged (as in `check`)")
+    p.add_argument("--judge", choices=JUDGES, default=None, help="with --method nli: how pairs are read (as in `check`)")
+    p.add_argument("--top-k", type=int, default=Config.top_k, help="evidence sentences kept per claim")
+    p.add_argument("--kb", metavar="DIR", help="knowledge base directory (default: $TRUTHOMETER_KB or knowledge/)")
+    p.add_argument("--no-kb", action="store_true", help="do not use the verified knowledge base")
+    p.add_argument("--kb-alpha", type=float, default=Config.kb_alpha,
+                   help="hard refusal threshold on knowledge-base L2 distance")
+    p.add_argument("--web", action="store_true", help="also mine evidence from the web (slow: seconds a claim)")
+    p.add_argument("--searxng", metavar="URL", help="search through this SearXNG instance instead of DuckDuckGo")
+    p.add_argument("--allow-host", action="append", default=[], metavar="HOST",
+                   help="permit fetching from this private/loopback host; repeatable")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary on stderr")
+    p.set_defaults(func=run)
+
+
+def settings_from(args: argparse.Namespace):
+    from .worker import Settings
+
+    overrides = {"method": args.method, "top_k": args.top_k, "kb_alpha": args.kb_alpha}
+    if args.kb:
+        overrides["kb_dir"] = args.kb
+    if args.judge:
+        overrides["judge"] = args.judge
+    return Settings(Config().with_(**overrides), use_kb=not args.no_kb, web=args.web, searxng=args.searxng,
+                    allow_hosts=tuple(args.allow_host))
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..textio import read_text
+    from .runner import format_summary, run_batch
+
+    references = [(path, read_text(path, "reference", MAX_REFERENCE_CHARS)) for path in args.reference]
+    # A scheduler's SIGTERM stops the run as Ctrl-C does: workers ended, the summary printed, exit 130.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        result = run_batch(args.input, args.out, settings_from(args), references=references, workers=args.workers,
+                           ray=args.ray, progress=not args.quiet, threads=args.threads)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    if not args.quiet:
+        print(format_summary(result), file=sys.stderr)
+    return 130 if result.interrupted else 0
