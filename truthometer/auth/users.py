@@ -82,7 +82,9 @@ class UserFile:
         config = config or Config()
         if config.users_file:
             return cls(config.users_file)
-        if str(config.kb_dir).strip().lower().startswith(("postgresql://", "postgres://")):
+        from ..knowledge.base import is_url
+
+        if is_url(str(config.kb_dir)):
             # No folder to keep it beside, and guessing one would silently open single-user mode.
             raise InputError("with a PostgreSQL knowledge base, set TRUTHOMETER_USERS to the users file the "
                              "team's app instances share")

@@ -302,7 +302,9 @@ class KnowledgeBase:
 
 def is_url(location) -> bool:
     """Whether a knowledge-base location names a PostgreSQL database rather than a folder."""
-    return isinstance(location, str) and location.strip().lower().startswith(("postgresql://", "postgres://"))
+    from .postgres_store import is_postgres_url  # psycopg itself is imported only to connect
+
+    return is_postgres_url(location)
 
 
 def open_store(location: str | Path):
