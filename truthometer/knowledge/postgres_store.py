@@ -36,7 +36,8 @@ from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 
 from ..errors import InputError
-from .sqlite_store import ACTIONS, EDITABLE, _json_or_none, _validate, now, now_precise
+from .sqlite_store import (ACTIONS, _json_or_none, _validate, check_edit, check_status_change, edit_values, now,
+                           now_precise)
 from .store import STATUSES, Entry, NewEntry
 
 SCHEMES = ("postgresql://", "postgres://")
@@ -307,14 +308,7 @@ class PostgresStore:
         return self._write(work)
 
     def update(self, entry_id: int, actor: str, vector=None, **changes) -> Entry:
-        unknown = set(changes) - set(EDITABLE)
-        if unknown:
-            raise InputError(f"cannot edit {', '.join(sorted(unknown))}; editable: {', '.join(EDITABLE)}")
-        current = self.get([entry_id])
-        if not current:
-            raise InputError(f"no entry with id {entry_id}")
-        old = current[0]
-        _validate(changes.get("text", old.text), changes.get("confidence", old.confidence), old.status)
+        check_edit(self, entry_id, changes)
         _no_nul(*changes.values())
         entry_id = int(entry_id)
 
@@ -322,9 +316,8 @@ class PostgresStore:
             # The values before, read under the write lock: an edit made meanwhile is not misreported.
             now_entry = _row_entry(c.execute(f"SELECT {COLUMNS} FROM entries WHERE id = %s", (entry_id,)).fetchone())
             before = {k: getattr(now_entry, k) for k in changes}
-            sets = ", ".join(f"{k} = %s" for k in changes)  # keys checked against EDITABLE above
-            values = [json.dumps(v, ensure_ascii=False, sort_keys=True) if k == "provenance" else v
-                      for k, v in changes.items()]
+            sets = ", ".join(f"{k} = %s" for k in changes)  # keys checked by check_edit above
+            values = edit_values(changes)
             c.execute(f"UPDATE entries SET {sets}, reviewed_by = %s, reviewed_at = %s WHERE id = %s",
                       (*values, actor, now(), entry_id))
             if vector is not None:
@@ -340,13 +333,7 @@ class PostgresStore:
         return self.get([entry_id])[0]
 
     def set_status(self, ids: list[int], status: str, actor: str) -> int:
-        if status not in STATUSES:
-            raise InputError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
-        ids = [int(i) for i in ids]
-        found = {e.id for e in self.get(ids)}
-        missing = [i for i in ids if i not in found]
-        if missing:
-            raise InputError(f"no entry with id {', '.join(map(str, missing))}")
+        ids, _ = check_status_change(self, ids, status)
 
         def work(c):
             stamp = now()

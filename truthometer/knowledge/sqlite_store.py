@@ -170,20 +170,12 @@ class SqliteStore:
         return self._write(work)
 
     def update(self, entry_id: int, actor: str, vector=None, **changes) -> Entry:
-        unknown = set(changes) - set(EDITABLE)
-        if unknown:
-            raise InputError(f"cannot edit {', '.join(sorted(unknown))}; editable: {', '.join(EDITABLE)}")
-        current = self.get([entry_id])
-        if not current:
-            raise InputError(f"no entry with id {entry_id}")
-        old = current[0]
-        _validate(changes.get("text", old.text), changes.get("confidence", old.confidence), old.status)
+        old = check_edit(self, entry_id, changes)
 
         def work(c):
             before = {k: getattr(old, k) for k in changes}
             sets = ", ".join(f"{k} = ?" for k in changes)
-            values = [json.dumps(v, ensure_ascii=False, sort_keys=True) if k == "provenance" else v
-                      for k, v in changes.items()]
+            values = edit_values(changes)
             c.execute(f"UPDATE entries SET {sets}, reviewed_by = ?, reviewed_at = ? WHERE id = ?",
                       (*values, actor, now(), entry_id))
             if vector is not None:
@@ -199,13 +191,8 @@ class SqliteStore:
         return self.get([entry_id])[0]
 
     def set_status(self, ids: list[int], status: str, actor: str) -> int:
-        if status not in STATUSES:
-            raise InputError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
-        ids = [int(i) for i in ids]
-        found = {e.id: e for e in self.get(ids)}
-        missing = [i for i in ids if i not in found]
-        if missing:
-            raise InputError(f"no entry with id {', '.join(map(str, missing))}")
+        ids, current = check_status_change(self, ids, status)
+        found = {e.id: e for e in current}
 
         def work(c):
             stamp = now()
@@ -364,6 +351,37 @@ class SqliteStore:
 
 def _json_or_none(value: Any) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def check_edit(store, entry_id: int, changes: dict) -> Entry:
+    """The entry an edit starts from, after checking the edit (fields, values) before any transaction."""
+    unknown = set(changes) - set(EDITABLE)
+    if unknown:
+        raise InputError(f"cannot edit {', '.join(sorted(unknown))}; editable: {', '.join(EDITABLE)}")
+    current = store.get([entry_id])
+    if not current:
+        raise InputError(f"no entry with id {entry_id}")
+    old = current[0]
+    _validate(changes.get("text", old.text), changes.get("confidence", old.confidence), old.status)
+    return old
+
+
+def edit_values(changes: dict) -> list:
+    """An edit's values as stored: the provenance as JSON text, the rest as they are."""
+    return [json.dumps(v, ensure_ascii=False, sort_keys=True) if k == "provenance" else v for k, v in changes.items()]
+
+
+def check_status_change(store, ids, status: str) -> tuple[list[int], list[Entry]]:
+    """The ids (as integers) and their entries, after checking the status and that every id exists."""
+    if status not in STATUSES:
+        raise InputError(f"unknown status {status!r}; use one of {', '.join(STATUSES)}")
+    ids = [int(i) for i in ids]
+    current = store.get(ids)
+    found = {e.id for e in current}
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise InputError(f"no entry with id {', '.join(map(str, missing))}")
+    return ids, current
 
 
 def _validate(text: str, confidence: float, status: str) -> None:
