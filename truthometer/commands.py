@@ -17,27 +17,42 @@ def register(subparsers) -> None:
     p.add_argument("input", metavar="INPUT", help="text file to check, or - for standard input")
     p.add_argument("--reference", "-r", action="append", default=[], metavar="FILE",
                    help="reference document (plain text or Markdown); repeatable; - for stdin")
+    p.add_argument("--format", choices=("json", "markdown", "html"), default="json")
+    p.add_argument("--out", metavar="FILE", help="write the report here instead of stdout")
+    add_check_options(p)
+    p.add_argument("--propose", action="store_true",
+                   help="propose web sentences that support a claim to the knowledge base (pending entries)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=run)
+
+
+def add_check_options(p: argparse.ArgumentParser) -> None:
+    """How a text is checked and against which sources: the options `check` and `batch` share."""
     p.add_argument("--method", choices=METHODS, default=Config.method,
                    help="how support is judged: the entailment judge (nli, the default) or a DelucionQA detector "
                         "(hybrid, cosine, overlap, keyword)")
     p.add_argument("--judge", choices=JUDGES, default=None,
                    help="with --method nli: cascade (default: the fast head, the fine-tuned cross-encoder where it "
                         "is unsure), cross-encoder (every pair; slower) or head (fastest); also TRUTHOMETER_JUDGE")
-    p.add_argument("--format", choices=("json", "markdown", "html"), default="json")
-    p.add_argument("--out", metavar="FILE", help="write the report here instead of stdout")
     p.add_argument("--top-k", type=int, default=Config.top_k, help="evidence sentences kept per claim")
     p.add_argument("--kb", metavar="DIR", help="knowledge base directory (default: $TRUTHOMETER_KB or knowledge/)")
     p.add_argument("--no-kb", action="store_true", help="do not use the verified knowledge base")
     p.add_argument("--kb-alpha", type=float, default=Config.kb_alpha,
                    help="hard refusal threshold on knowledge-base L2 distance (Learn-to-Refuse α)")
-    p.add_argument("--web", action="store_true", help="also mine evidence from the web")
+    p.add_argument("--web", action="store_true", help="also mine evidence from the web (slow: seconds a claim)")
     p.add_argument("--searxng", metavar="URL", help="search through this SearXNG instance instead of DuckDuckGo")
     p.add_argument("--allow-host", action="append", default=[], metavar="HOST",
                    help="permit fetching from this private/loopback host (tests, intranets); repeatable")
-    p.add_argument("--propose", action="store_true",
-                   help="propose web sentences that support a claim to the knowledge base (pending entries)")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
-    p.set_defaults(func=run)
+
+
+def config_from(args: argparse.Namespace) -> Config:
+    """The configuration the options of ``add_check_options`` ask for."""
+    overrides = {"method": args.method, "top_k": args.top_k, "kb_alpha": args.kb_alpha}
+    if args.kb:
+        overrides["kb_dir"] = args.kb
+    if args.judge:
+        overrides["judge"] = args.judge
+    return Config().with_(**overrides)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,12 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("only one of INPUT and the references can be read from standard input")
     text = read_text(args.input, "input", MAX_TEXT_CHARS)
     references = [(path, read_text(path, "reference", MAX_REFERENCE_CHARS)) for path in args.reference]
-    overrides = {"method": args.method, "top_k": args.top_k, "kb_alpha": args.kb_alpha}
-    if args.kb:
-        overrides["kb_dir"] = args.kb
-    if args.judge:
-        overrides["judge"] = args.judge
-    config = Config().with_(**overrides)
+    config = config_from(args)
 
     from .pipeline import Checker
     from .sources import build_sources

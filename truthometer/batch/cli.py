@@ -5,7 +5,8 @@ import argparse
 import signal
 import sys
 
-from ..config import JUDGES, MAX_REFERENCE_CHARS, METHODS, Config
+from ..commands import add_check_options, config_from
+from ..config import MAX_REFERENCE_CHARS
 
 
 def register(subparsers) -> None:
@@ -34,18 +35,7 @@ def register(subparsers) -> None:
     p.add_argument("--ray", metavar="ADDRESS",
                    help="check on a Ray cluster (actors holding the models): auto, ray://HOST:10001, or local to "
                         "start one on this machine; needs `pip install ray`")
-    p.add_argument("--method", choices=METHODS, default=Config.method,
-                   help="how support is judged (as in `check`)")
-    p.add_argument("--judge", choices=JUDGES, default=None, help="with --method nli: how pairs are read (as in `check`)")
-    p.add_argument("--top-k", type=int, default=Config.top_k, help="evidence sentences kept per claim")
-    p.add_argument("--kb", metavar="DIR", help="knowledge base directory (default: $TRUTHOMETER_KB or knowledge/)")
-    p.add_argument("--no-kb", action="store_true", help="do not use the verified knowledge base")
-    p.add_argument("--kb-alpha", type=float, default=Config.kb_alpha,
-                   help="hard refusal threshold on knowledge-base L2 distance")
-    p.add_argument("--web", action="store_true", help="also mine evidence from the web (slow: seconds a claim)")
-    p.add_argument("--searxng", metavar="URL", help="search through this SearXNG instance instead of DuckDuckGo")
-    p.add_argument("--allow-host", action="append", default=[], metavar="HOST",
-                   help="permit fetching from this private/loopback host; repeatable")
+    add_check_options(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary on stderr")
     p.set_defaults(func=run)
 
@@ -53,12 +43,7 @@ def register(subparsers) -> None:
 def settings_from(args: argparse.Namespace):
     from .worker import Settings
 
-    overrides = {"method": args.method, "top_k": args.top_k, "kb_alpha": args.kb_alpha}
-    if args.kb:
-        overrides["kb_dir"] = args.kb
-    if args.judge:
-        overrides["judge"] = args.judge
-    return Settings(Config().with_(**overrides), use_kb=not args.no_kb, web=args.web, searxng=args.searxng,
+    return Settings(config_from(args), use_kb=not args.no_kb, web=args.web, searxng=args.searxng,
                     allow_hosts=tuple(args.allow_host))
 
 
