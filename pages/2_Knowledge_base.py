@@ -83,22 +83,30 @@ edited = st.data_editor(rows, hide_index=True, key="kb-table", width="stretch",
 selected = [r["id"] for r in edited if r.get("select")] if rows and curator else []
 
 # ---- curation ---------------------------------------------------------------------------------------
+# A proposer may approve their own entry only alone on a laptop, or where the team configured it.
+allow_own = True if user.single_user else None
+CURATE = {"Approve": ("approved", lambda ids: kb.approve(ids, reviewer, allow_own)),
+          "Reject": ("rejected", lambda ids: kb.reject(ids, reviewer))}
+
+
+def curate(verb: str, ids: list[int], done: str) -> None:
+    """Approve or reject ``ids``; the page then reruns with ``done`` said, or shows why not."""
+    if not reviewer.strip():
+        st.error("Enter your reviewer name in the sidebar first.")
+        return
+    try:
+        CURATE[verb][1](ids)
+    except Exception as exc:
+        show_error(exc)
+        return
+    st.session_state["kb-flash"] = done
+    st.rerun()
+
+
 if curator:
-    # A proposer may approve their own entry only alone on a laptop, or where the team configured it.
-    allow_own = True if user.single_user else None
-    actions = (("Approve", lambda ids: kb.approve(ids, reviewer, allow_own)), ("Reject", lambda ids: kb.reject(ids, reviewer)))
-    for column, (verb, act) in zip(st.columns([1, 1, 4]), actions):
+    for column, verb in zip(st.columns([1, 1, 4]), CURATE):
         if column.button(f"{verb} {len(selected)} selected", disabled=not selected, key=f"kb-{verb.lower()}"):
-            if not reviewer.strip():
-                st.error("Enter your reviewer name in the sidebar first.")
-            else:
-                try:
-                    act(selected)
-                    st.session_state["kb-flash"] = f"{verb}d {len(selected)}." if verb == "Approve" else \
-                        f"{verb}ed {len(selected)}."
-                    st.rerun()
-                except Exception as exc:
-                    show_error(exc)
+            curate(verb, selected, f"{verb}{'d' if verb == 'Approve' else 'ed'} {len(selected)}.")
 
 if entries:
     st.subheader("One entry")
@@ -120,20 +128,10 @@ if entries:
             st.warning(f"Nearly the same as approved entry #{other.id} (distance {distance:.2f}): "
                        f"{plain_md(other.text)}")
     if curator:
-        b1, b2, _ = st.columns([1, 1, 4])
-        for column, verb, act in ((b1, "Approve", lambda: kb.approve([chosen], reviewer, allow_own)),
-                                  (b2, "Reject", lambda: kb.reject([chosen], reviewer))):
-            done = entry.status == ("approved" if verb == "Approve" else "rejected")
-            if column.button(f"{verb} this entry", key=f"kb-one-{verb.lower()}-{chosen}", disabled=done):
-                if not reviewer.strip():
-                    st.error("Enter your reviewer name in the sidebar first.")
-                else:
-                    try:
-                        act()
-                        st.session_state["kb-flash"] = f"{verb}{'d' if verb == 'Approve' else 'ed'} entry #{chosen}."
-                        st.rerun()
-                    except Exception as exc:
-                        show_error(exc)
+        for column, (verb, (status_after, _)) in zip(st.columns([1, 1, 4]), CURATE.items()):
+            if column.button(f"{verb} this entry", key=f"kb-one-{verb.lower()}-{chosen}",
+                             disabled=entry.status == status_after):
+                curate(verb, [chosen], f"{verb}{'d' if verb == 'Approve' else 'ed'} entry #{chosen}.")
     if curator:
         with st.form(f"edit-{chosen}"):
             text = st.text_area("Text", entry.text)

@@ -133,8 +133,12 @@ def pages(user: User | None) -> list:
     """Every page, for the navigation to route any address (each page checks its own role); the home page
     is the first the user may open (the check page for editors, and for visitors, who are asked to sign in)."""
     home = next((p for p in PAGES if allowed(user, p[4])), PAGES[0]) if user is not None else PAGES[0]
-    return [st.Page(script, title=title, icon=icon, url_path=None if page is home else path, default=page is home)
-            for page in PAGES for script, title, icon, path, _ in [page]]
+    found = []
+    for page in PAGES:
+        script, title, icon, path, _ = page
+        found.append(st.Page(script, title=title, icon=icon, url_path=None if page is home else path,
+                             default=page is home))
+    return found
 
 
 def menu(user: User, found: list) -> None:
