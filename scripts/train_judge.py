@@ -1,9 +1,9 @@
 #!/usr/bin/env python
-"""Fine-tune the entailment cross-encoder end to end (models/nli/judge/).
+"""Fine-tune the entailment cross-encoder end to end (truthometer/data/nli/judge/).
 
-    python scripts/train_judge.py [--data ../shared/data] [--out models/nli/judge] [--epochs 2] [--threads 2]
+    python scripts/train_judge.py [--data ../shared/data] [--out truthometer/data/nli/judge] [--epochs 2] [--threads 2]
 
-Training pairs (licences in models/nli/MODEL_CARD.md; all allow shipping the weights):
+Training pairs (licences in truthometer/data/nli/MODEL_CARD.md; all allow shipping the weights):
 - ../shared/data/nli: SNLI dev+test, MultiNLI TaxiNLI train rows, Breaking NLI, and the *development*
   part of MultiNLI dev-matched and of Factcheck-GPT (``truthometer.benchmarks.splits``: by a hash of the
   premise, resp. the claim);
@@ -105,7 +105,7 @@ def evaluate(judge: FineTunedCrossEncoder, pairs: list[data.Pair], two_way: bool
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
-    ap.add_argument("--out", default=str(ROOT / "models" / "nli" / "judge"))
+    ap.add_argument("--out", default=str(ROOT / "truthometer" / "data" / "nli" / "judge"))
     ap.add_argument("--epochs", type=float, default=1.5)
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--batch-size", type=int, default=32)

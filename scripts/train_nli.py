@@ -1,9 +1,9 @@
 #!/usr/bin/env python
-"""Train the bundled entailment judge (models/nli/) from ../shared/data plus generated pairs.
+"""Train the bundled entailment judge (truthometer/data/nli/) from ../shared/data plus generated pairs.
 
-    python scripts/train_nli.py [--data ../shared/data] [--out models/nli] [--with-sick]
+    python scripts/train_nli.py [--data ../shared/data] [--out truthometer/data/nli] [--with-sick]
 
-Training data (all licences allow shipping the weights, see models/nli/MODEL_CARD.md):
+Training data (all licences allow shipping the weights, see truthometer/data/nli/MODEL_CARD.md):
 - FEVER-Symmetric v0.1 (both files; groups of the v0.2 test split already removed);
 - CLIMATE-FEVER: the 70% of claims not held out (split by claim, seeded);
 - synthetic pairs generated from those evidence sentences (truthometer.judging.nli.synthetic);
@@ -165,7 +165,7 @@ def fever_folds(pairs) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
-    ap.add_argument("--out", default=str(ROOT / "models" / "nli"))
+    ap.add_argument("--out", default=str(ROOT / "truthometer" / "data" / "nli"))
     ap.add_argument("--with-sick", action="store_true", help="also train on SICK TRAIN (weights become CC BY-NC-SA 3.0)")
     ap.add_argument("--synthetic", type=int, default=2500, help="source sentences for synthetic pairs")
     ap.add_argument("--captions", type=int, default=1200, help="scenes for synthetic caption-style pairs")

@@ -1,4 +1,4 @@
-"""The fine-tuned cross-encoder (models/nli/judge/) and the cascade that consults it."""
+"""The fine-tuned cross-encoder (truthometer/data/nli/judge/) and the cascade that consults it."""
 import numpy as np
 import pytest
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from pathlib import Path
 
 from .errors import TruthometerError
 
@@ -23,12 +24,15 @@ COMMANDS = {
     "revise": "truthometer.llm.cli",
     "enrich": "truthometer.llm.enrich_cli",
     "users": "truthometer.auth.cli",
+    "app": "truthometer.serve",
 }
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # Named as it was started: the console script, or the module.
+    prog = "truthometer" if Path(sys.argv[0]).name == "truthometer" else "python -m truthometer"
     parser = argparse.ArgumentParser(
-        prog="python -m truthometer",
+        prog=prog,
         description="Check LLM-written text against evidence, argue over conflicts, propose corrections.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

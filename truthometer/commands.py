@@ -35,7 +35,7 @@ def add_check_options(p: argparse.ArgumentParser) -> None:
                    help="with --method nli: cascade (default: the fast head, the fine-tuned cross-encoder where it "
                         "is unsure), cross-encoder (every pair; slower) or head (fastest); also TRUTHOMETER_JUDGE")
     p.add_argument("--top-k", type=int, default=Config.top_k, help="evidence sentences kept per claim")
-    p.add_argument("--kb", metavar="DIR", help="knowledge base directory (default: $TRUTHOMETER_KB or knowledge/)")
+    p.add_argument("--kb", metavar="DIR", help="knowledge base directory (default: $TRUTHOMETER_KB, else knowledge/ in a checkout or the user data directory when installed; docs/reference.md, 'Where files go')")
     p.add_argument("--no-kb", action="store_true", help="do not use the verified knowledge base")
     p.add_argument("--kb-alpha", type=float, default=Config.kb_alpha,
                    help="hard refusal threshold on knowledge-base L2 distance (Learn-to-Refuse α)")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
+from importlib import resources
 from pathlib import Path
 
 from .errors import ConfigError
@@ -14,6 +15,49 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+#: A source checkout (or an editable install of one) rather than an installed wheel: the repository's
+#: pyproject.toml sits beside the package. A checkout keeps its knowledge base in ``knowledge/`` and its
+#: caches in ``.cache/`` as the README promises; an installed package never writes beside itself.
+FROM_CHECKOUT = (PROJECT_ROOT / "pyproject.toml").is_file()
+APP_NAME = "truthometer"
+
+
+def bundled(*parts: str) -> Path:
+    """A file or folder shipped inside the package (``truthometer/data/``): the judge's weights, the seed
+    entries. Read through importlib.resources so an installed wheel finds them wherever it lives."""
+    root = resources.files(__package__ or APP_NAME).joinpath("data", *parts)
+    if not isinstance(root, Path):
+        # The models are loaded by path (safetensors, numpy), which a zipped install cannot give.
+        raise ConfigError(f"truthometer's bundled data is not on the file system ({root}); install the "
+                          f"package unzipped (pip install does)")
+    return root
+
+
+def user_data_dir() -> Path:
+    """Where an installed package keeps what it writes for this user (the default knowledge base)."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Caches (the judge's word table, web pages, a PostgreSQL knowledge base's local FAISS index):
+    ``TRUTHOMETER_CACHE`` when set, else ``.cache/`` in a checkout, else the user's cache directory."""
+    configured = os.environ.get("TRUTHOMETER_CACHE", "").strip()
+    if configured:
+        return Path(configured).expanduser()
+    if FROM_CHECKOUT:
+        return PROJECT_ROOT / ".cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
+def default_kb_dir() -> str:
+    """The knowledge base when neither ``--kb`` nor ``TRUTHOMETER_KB`` names one: ``knowledge/`` in a
+    checkout, ``knowledge/`` in the user's data directory for an installed package."""
+    return str((PROJECT_ROOT if FROM_CHECKOUT else user_data_dir()) / "knowledge")
+
 
 #: Largest text accepted for checking (characters). About 60 pages; larger inputs are refused with a
 #: message rather than left to run for minutes.
@@ -71,14 +115,14 @@ class Config:
     #: How the bundled judge reads a pair (``TRUTHOMETER_JUDGE``): "cascade" (the head over sentence
     #: embeddings first, the fine-tuned cross-encoder where the head is unsure), "cross-encoder" (every pair
     #: read by the cross-encoder: the most accurate, the slowest) or "head" (the head alone: the fastest).
-    #: See models/nli/MODEL_CARD.md for the figures of each.
+    #: See truthometer/data/nli/MODEL_CARD.md for the figures of each.
     judge: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_JUDGE", "cascade"))
     #: Rule families switched off (``TRUTHOMETER_RULES_OFF=number,date``): their mismatches are not reported,
     #: so a bench can print each family's contribution (``bench articles --ablate-rules``).
     rules_off: frozenset = field(default_factory=lambda: frozenset(
         f.strip() for f in os.environ.get("TRUTHOMETER_RULES_OFF", "").split(",") if f.strip()))
-    #: Knowledge base directory.
-    kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB", str(PROJECT_ROOT / "knowledge")))
+    #: Knowledge base directory or ``postgresql://`` URL (``TRUTHOMETER_KB``; default: ``default_kb_dir()``).
+    kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB") or default_kb_dir())
     #: A SearXNG instance for web search instead of DuckDuckGo (``TRUTHOMETER_SEARXNG``): a team's own
     #: search, which the app's "Search the web" then uses too.
     searxng: str | None = field(default_factory=lambda: os.environ.get("TRUTHOMETER_SEARXNG") or None)

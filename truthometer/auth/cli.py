@@ -1,4 +1,5 @@
-"""`python -m truthometer users ...`: the users file for teams without an identity provider.
+"""`python -m truthometer users ...`: the users (a file, or a PostgreSQL knowledge base's table) for
+teams without an identity provider.
 
 Every change is put in the knowledge base's audit trail, with who made it (``--by``, default: the
 operating-system user running the command).
@@ -50,6 +51,10 @@ def register(subparsers) -> None:
 
     p = action("list", "list users and their roles (never their password hashes)")
     p.set_defaults(func=_list)
+
+    p = action("import", "add every user of a users file (e.g. into a PostgreSQL knowledge base's users)")
+    p.add_argument("file", metavar="FILE", help="a users.json to copy users from (hashes, roles, e-mails)")
+    p.set_defaults(func=_import)
 
 
 def _config(args) -> Config:
@@ -124,6 +129,20 @@ def _passwd(args) -> int:
     _file(args).set_password(args.name, _password(args))
     _audit(args, "password change", args.name)
     print(f"password of {args.name} changed", file=sys.stderr)
+    return 0
+
+
+def _import(args) -> int:
+    from pathlib import Path
+
+    source = Path(args.file)
+    if not source.is_file():
+        raise InputError(f"no users file {source}")
+    added = _file(args).import_users(UserFile(source))
+    if added:
+        _audit(args, "user import", ", ".join(added), None, {"users": added, "from": str(source)})
+    print(f"imported {len(added)} user{'' if len(added) == 1 else 's'}" + (f": {', '.join(added)}" if added else ""),
+          file=sys.stderr)
     return 0
 
 

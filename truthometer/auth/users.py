@@ -5,8 +5,10 @@ and edits knowledge entries; an *admin* manages users. Anyone signed in may read
 (the analyst's view). A user may hold several roles.
 
 Users live in one JSON file (``Config.users_file``, default ``users.json`` beside the knowledge base),
-written atomically under a lock, with scrypt password hashes. With no users in it, the app runs for one
-local user with every role (the laptop default); a team adds users with ``python -m truthometer users``.
+written atomically under a lock, with scrypt password hashes; with a PostgreSQL knowledge base and no file
+named, in that database's ``users`` table instead (``pg_users.PostgresUsers``, the same interface). With
+no users in it, the app runs for one local user with every role (the laptop default); a team adds users
+with ``python -m truthometer users``.
 A team with an identity provider signs in through OpenID Connect instead (Streamlit's ``st.login``); the
 file then maps e-mail addresses to roles, and others get ``oidc_default_roles``.
 
@@ -85,9 +87,10 @@ class UserFile:
         from ..knowledge.base import is_url
 
         if is_url(str(config.kb_dir)):
-            # No folder to keep it beside, and guessing one would silently open single-user mode.
-            raise InputError("with a PostgreSQL knowledge base, set TRUTHOMETER_USERS to the users file the "
-                             "team's app instances share")
+            # Every app instance of the team already shares that database: the users go beside the entries.
+            from .pg_users import PostgresUsers
+
+            return PostgresUsers(str(config.kb_dir))
         return cls(Path(config.kb_dir) / FILE_NAME)
 
     # -- reading -----------------------------------------------------------------------------------
@@ -182,6 +185,30 @@ class UserFile:
             raise InputError(str(exc)) from exc
         self._update(lambda users: users[name].__setitem__("password", hashed))
 
+    def import_users(self, source: "UserFile") -> list[str]:
+        """Every user of ``source`` (password hash, roles, e-mail), and its OpenID Connect default roles where
+        none are set here, added in one change: how a team moves its users file into PostgreSQL. All or
+        nothing: a name that is here already with another record refuses the whole import; one with the same
+        record is left alone, so importing twice adds nothing. The names added, sorted."""
+        given = source.data()
+        incoming = {check_name(name): _record(record) for name, record in given["users"].items()}
+        default = check_roles(given.get("oidc_default_roles", []))
+        added: list[str] = []
+
+        def apply(data: dict) -> None:
+            clash = sorted(n for n, r in incoming.items() if n in data["users"] and _record(data["users"][n]) != r)
+            if clash:
+                raise InputError(f"{', '.join(clash)} exist{'s' if len(clash) == 1 else ''} already with other "
+                                 "roles, e-mail or password; nothing was imported")
+            for name, record in incoming.items():
+                if name not in data["users"]:
+                    data["users"][name] = record
+                    added.append(name)
+            if default and not data.get("oidc_default_roles"):
+                data["oidc_default_roles"] = default
+        self._save(apply)
+        return sorted(added)
+
     def _need(self, name: str) -> User:
         user = self.get(name)
         if user is None:
@@ -189,16 +216,22 @@ class UserFile:
         return user
 
     def _update(self, change: Callable[[dict], Any]) -> None:
-        """Read, change and write the file under an exclusive lock, atomically (a crash leaves the old file
-        or the new one, never half of one), readable by its owner only."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path.with_name(self.path.name + ".lock"), "a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            data = self.data()
+        """``change`` the users (name -> record), keeping at least one admin where there was one."""
+        def apply(data: dict) -> None:
             admins = _admins(data["users"])
             change(data["users"])
             if admins and not _admins(data["users"]):
                 raise InputError("that would leave no admin to manage users; give another user the admin role first")
+        self._save(apply)
+
+    def _save(self, apply: Callable[[dict], Any]) -> None:
+        """Read, ``apply`` and write the file under an exclusive lock, atomically (a crash leaves the old
+        file or the new one, never half of one), readable by its owner only."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_name(self.path.name + ".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            data = self.data()
+            apply(data)
             data.setdefault("oidc_default_roles", [])
             handle, temp = tempfile.mkstemp(dir=self.path.parent, prefix=".users-", suffix=".json")
             try:
@@ -211,6 +244,14 @@ class UserFile:
             finally:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(temp)
+
+
+def _record(record: Any) -> dict:
+    """A user's record as stored, checked: a damaged one is refused rather than copied."""
+    if not isinstance(record, dict):
+        raise InputError("a user in the users file is not a JSON object")
+    return {"password": str(record.get("password") or ""), "roles": check_roles(record.get("roles") or []),
+            "email": str(record.get("email") or "").strip()}
 
 
 def _admins(users: dict) -> list[str]:

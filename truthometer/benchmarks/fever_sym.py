@@ -3,7 +3,7 @@
 `bench fever-sym --data FILE.jsonl`. The bundled judge was trained on every FEVER-Symmetric pair in
 ../shared (v0.2 dev, of which the shared v0.1 files are a subset; the groups of the public v0.2 test split
 are not among them): on those files the bench says how many pairs it was trained on, and its held-out
-figure is the grouped cross-validation in models/nli/MODEL_CARD.md. The cross-encoder was trained on the
+figure is the grouped cross-validation in truthometer/data/nli/MODEL_CARD.md. The cross-encoder was trained on the
 development part of the claim groups only (``benchmarks.splits``): ``--part validation`` scores the groups
 it never saw. The public v0.2 test file is its test split.
 """

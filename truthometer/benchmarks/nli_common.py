@@ -272,7 +272,7 @@ def run_bench(name: str, pairs: list[Pair], config: Config, three_way: bool, met
     print_table(["method", metric, "mapping", "pairs/s"], rows)
     if seen:
         print(f"note: the judge was trained on {seen} of these {len(pairs)} pairs: ours is not a held-out "
-              f"figure here (see models/nli/MODEL_CARD.md for the cross-validated one)")
+              f"figure here (see truthometer/data/nli/MODEL_CARD.md for the cross-validated one)")
     counts = {label: gold.count(label) for label in LABELS if gold.count(label)}
     print(f"{name}: {len(pairs)} pairs, gold {counts}")
     if rate:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
 
-from ..config import PROJECT_ROOT, Config
+from ..config import Config, bundled
 from ..errors import InputError
 from .index import VectorIndex
 from .sqlite_store import SqliteStore
@@ -25,7 +25,8 @@ NEAR_DUPLICATE = 0.35
 
 DB_NAME = "kb.sqlite3"
 INDEX_NAME = "kb.faiss"
-SEED = PROJECT_ROOT / "knowledge" / "seed.jsonl"
+#: The shipped seed entries (package data).
+SEED = bundled("seed.jsonl")
 IMPORT_FIELDS = {"text", "source", "locator", "confidence", "status", "created_by", "provenance", "id",
                  "created_at", "reviewed_by", "reviewed_at"}
 

@@ -13,9 +13,12 @@ Same guarantees as sqlite_store.py, which is the reference:
 - a write that changes a stored vector bumps ``vector_edits``;
 - vectors are stored beside their entries (``bytea``, float32, as in SQLite) and each app process keeps
   its own FAISS index in step through the generation counter (index.py). The index file lives in a local
-  cache directory (``.cache/kb-index/<hash of the URL and the database's identity>/``, or under
-  ``$TRUTHOMETER_KB_INDEX_DIR``). pgvector is not used: Debian 12's PostgreSQL has no package for it,
+  cache directory (``kb-index/<hash of the URL and the database's identity>/`` under ``config.cache_dir()``,
+  or under ``$TRUTHOMETER_KB_INDEX_DIR``). pgvector is not used: Debian 12's PostgreSQL has no package for it,
   and the FAISS path keeps one search code for both backends.
+
+The team's users live here too (table ``users``, ``change_users``; truthometer.auth.pg_users) unless
+TRUTHOMETER_USERS names a file.
 
 The schema is versioned (``schema_version`` in ``meta``) and brought up to date at open by numbered
 migration steps, in one transaction under an advisory lock, so processes opening a new or older
@@ -23,6 +26,7 @@ database at once migrate it exactly once.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -30,7 +34,7 @@ import tempfile
 import threading
 import uuid
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
 import numpy as np
@@ -95,6 +99,16 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
         )""",
         "CREATE INDEX audit_at ON audit(at)",
     ]),
+    (3, "users (truthometer.auth.pg_users), when TRUTHOMETER_USERS names no file", [
+        # IF NOT EXISTS: a database moved back to an older schema_version by hand keeps its users.
+        """CREATE TABLE IF NOT EXISTS users (
+            name TEXT PRIMARY KEY,
+            password TEXT NOT NULL DEFAULT '',
+            roles TEXT[] NOT NULL DEFAULT '{}',
+            email TEXT NOT NULL DEFAULT ''
+        )""",
+        "INSERT INTO meta(key, value) VALUES ('oidc_default_roles', '[]') ON CONFLICT DO NOTHING",
+    ]),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -119,9 +133,9 @@ def index_directory(url: str, identity: str) -> Path:
     """Where a process keeps its FAISS index of the database at ``url``: a local cache, one folder per
     database (its URL without password, and the identity stored in it, so a database dropped and created
     again under the same URL never meets the old index)."""
-    from ..config import PROJECT_ROOT
+    from ..config import cache_dir
 
-    base = Path(os.environ.get("TRUTHOMETER_KB_INDEX_DIR") or PROJECT_ROOT / ".cache" / "kb-index")
+    base = Path(os.environ.get("TRUTHOMETER_KB_INDEX_DIR") or cache_dir() / "kb-index")
     name = hashlib.sha256(f"{redact(url.strip())}\n{identity}".encode()).hexdigest()[:20]
     for root in (base, Path(tempfile.gettempdir()) / "truthometer-kb-index"):
         try:
@@ -482,10 +496,52 @@ class PostgresStore:
                               "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", (key, value))
             return value
 
+    # -- users (truthometer.auth.pg_users) -----------------------------------------------------------------
+    def users(self) -> dict[str, Any]:
+        """The users in the shape of the users file: {"users": {name: {"password", "roles", "email"}},
+        "oidc_default_roles": [...]}."""
+        with self._lock:
+            return self._users(self.conn)
+
+    @staticmethod
+    def _users(c) -> dict[str, Any]:
+        rows = c.execute("SELECT name, password, roles, email FROM users ORDER BY name").fetchall()
+        default = c.execute("SELECT value FROM meta WHERE key = 'oidc_default_roles'").fetchone()
+        return {"users": {r[0]: {"password": r[1], "roles": list(r[2]), "email": r[3]} for r in rows},
+                "oidc_default_roles": json.loads(default[0]) if default else []}
+
+    def change_users(self, change: Callable[[dict[str, Any]], Any]) -> None:
+        """``change(data)`` alters the users as ``users()`` gives them; what it changed is written back in
+        one transaction. The table is locked first (EXCLUSIVE: readers go on, writers queue, as the users
+        file's lock), so concurrent changes from several processes all land; an exception from ``change``
+        writes nothing. No generation bump: users are not entries, the index does not care."""
+        with self._lock:
+            c = self.conn
+            with c.transaction():
+                c.execute("LOCK TABLE users IN EXCLUSIVE MODE")
+                data = self._users(c)
+                before = copy.deepcopy(data)
+                change(data)
+                gone = sorted(set(before["users"]) - set(data["users"]))
+                if gone:
+                    c.execute("DELETE FROM users WHERE name = ANY(%s)", (gone,))
+                for name, record in sorted(data["users"].items()):
+                    if before["users"].get(name) == record:
+                        continue
+                    values = (name, str(record.get("password") or ""), [str(r) for r in record.get("roles") or []],
+                              str(record.get("email") or ""))
+                    _no_nul(*values[:2], values[3], *values[2])
+                    c.execute("INSERT INTO users(name, password, roles, email) VALUES (%s, %s, %s, %s) "
+                              "ON CONFLICT (name) DO UPDATE SET password = EXCLUDED.password, "
+                              "roles = EXCLUDED.roles, email = EXCLUDED.email", values)
+                if data.get("oidc_default_roles", []) != before["oidc_default_roles"]:
+                    c.execute("UPDATE meta SET value = %s WHERE key = 'oidc_default_roles'",
+                              (json.dumps(list(data.get("oidc_default_roles") or [])),))
+
     def disk_bytes(self) -> int:
         """Bytes the knowledge base's tables and their indexes take on the server."""
-        return int(self._fetch("SELECT COALESCE(SUM(pg_total_relation_size(to_regclass(t))), 0) FROM "
-                               "unnest(ARRAY['entries', 'vectors', 'history', 'audit', 'meta']) AS t", one=True)[0])
+        return int(self._fetch("SELECT COALESCE(SUM(pg_total_relation_size(to_regclass(t))), 0) FROM unnest("
+                               "ARRAY['entries', 'vectors', 'history', 'audit', 'meta', 'users']) AS t", one=True)[0])
 
     def close(self) -> None:
         with self._lock:

@@ -12,10 +12,10 @@ import sqlite3
 import time
 from pathlib import Path
 
-from ...config import PROJECT_ROOT
+from ...config import cache_dir
 from ...sqlite_setup import when_unlocked
 
-DEFAULT_PATH = PROJECT_ROOT / ".cache" / "web.sqlite3"
+DEFAULT_PATH = cache_dir() / "web.sqlite3"
 DEFAULT_TTL = 7 * 24 * 3600.0
 
 _SCHEMA = """

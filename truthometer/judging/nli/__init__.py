@@ -2,7 +2,7 @@
 
 Two backends behind one interface:
 
-- ``BundledJudge`` (default): a cascade of two committed models (``models/nli/``, see MODEL_CARD.md
+- ``BundledJudge`` (default): a cascade of two committed models (``truthometer/data/nli/``, see MODEL_CARD.md
   there). First a small calibrated head over frozen all-MiniLM-L6-v2 pair features and claim/evidence
   alignment features (``head.py``, trained by ``scripts/train_nli.py``): cheap, since retrieval has
   embedded every sentence already. Where the head is unsure, a cross-encoder fine-tuned end to end on NLI
@@ -23,13 +23,13 @@ from typing import Callable, Protocol
 
 import numpy as np
 
-from ...config import PROJECT_ROOT, Config
+from ...config import Config, bundled
 from ...errors import InputError
 
 LABELS = ("entailment", "neutral", "contradiction")
 ENTAILMENT, NEUTRAL, CONTRADICTION = 0, 1, 2
-#: The committed weights of the default judge.
-BUNDLED_DIR = PROJECT_ROOT / "models" / "nli"
+#: The committed weights of the default judge (package data: truthometer/data/nli/).
+BUNDLED_DIR = bundled("nli")
 #: The fine-tuned cross-encoder's directory inside BUNDLED_DIR.
 CROSS_ENCODER_DIR = "judge"
 #: A claim-level verdict needs at least this probability of entailment or contradiction.

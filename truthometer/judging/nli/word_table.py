@@ -26,9 +26,9 @@ from pathlib import Path
 import numpy as np
 
 from ... import models
-from ...config import PROJECT_ROOT, Config
+from ...config import Config, cache_dir
 
-TABLE_DIR = PROJECT_ROOT / ".cache" / "words"
+TABLE_DIR = cache_dir() / "words"
 #: Words embedded per encoder call while building.
 BUILD_CHUNK = 512
 #: The precision words are embedded in, for the table and for words outside it (see above).
