@@ -38,7 +38,7 @@ method = st.sidebar.selectbox("Judging method", METHODS, index=METHODS.index(Con
 judge = st.sidebar.selectbox(
     "Entailment judge", JUDGES, index=JUDGES.index(Config().judge), key="judge", disabled=method != "nli",
     help="cascade: the fast head, and the fine-tuned cross-encoder where the head is unsure; cross-encoder: "
-         "every pair (most accurate, slowest); head: fastest. See models/nli/MODEL_CARD.md.")
+         "every pair (most accurate, slowest); head: fastest. See truthometer/data/nli/MODEL_CARD.md.")
 use_kb = st.sidebar.checkbox("Use the verified knowledge base", value=True)
 use_web = st.sidebar.checkbox("Search the web", value=False,
                               help="DuckDuckGo; when the web is unreachable each sentence says so.")

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from kb_backends import needs_pg, pg_databases  # noqa: F401 (fixture)
 from truthometer.auth import ROLES, UserFile, hash_password, local_user, verify_password
+from truthometer.config import Config
 from truthometer.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,12 +32,21 @@ def test_password_hash_is_salted_scrypt_and_verifies_only_the_password():
 
 def test_users_file_adds_authenticates_and_changes_roles(tmp_path):
     users = UserFile(tmp_path / "users.json")
+    _add_ann_and_cy(users)
+    assert stat.S_IMODE(os.stat(users.path).st_mode) == 0o600
+    assert "long password" not in users.path.read_text()
+    _manage_ann_and_cy(users)
+
+
+def _add_ann_and_cy(users):
     assert not users.configured() and users.list() == []
     users.add("ann", "ann's long password", ["editor"])
     users.add("cy", "cy's long password", ["curator", "admin"], email="Cy@Example.org")
     assert users.configured()
-    assert stat.S_IMODE(os.stat(users.path).st_mode) == 0o600
-    assert "long password" not in users.path.read_text()
+
+
+def _manage_ann_and_cy(users):
+    """The users interface, whatever keeps the users: the file or PostgreSQL."""
     ann = users.authenticate("ann", "ann's long password")
     assert ann.name == "ann" and ann.can("editor") and not ann.can("curator")
     assert users.authenticate("ann", "cy's long password") is None
@@ -80,13 +91,41 @@ def test_a_damaged_users_file_never_falls_back_to_single_user_mode(tmp_path):
         UserFile(path).list()
 
 
-def test_a_postgresql_knowledge_base_needs_the_users_file_named():
-    from truthometer.config import Config
+def test_a_postgresql_knowledge_base_keeps_the_users_unless_a_file_is_named():
+    from truthometer.auth.pg_users import PostgresUsers
 
-    with pytest.raises(InputError, match="TRUTHOMETER_USERS"):
-        UserFile.for_config(Config(kb_dir="postgresql://kb@db.internal/kb", users_file=None))
+    # Nothing listens on port 1: the users cannot be read, and that is an error, never single-user mode.
+    users = UserFile.for_config(Config(kb_dir="postgresql://kb:secret@127.0.0.1:1/kb", users_file=None))
+    assert isinstance(users, PostgresUsers) and "secret" not in str(users.path)
+    with pytest.raises(InputError, match="127.0.0.1:1"):
+        users.configured()
     named = UserFile.for_config(Config(kb_dir="postgresql://kb@db.internal/kb", users_file="/srv/users.json"))
-    assert str(named.path) == "/srv/users.json"
+    assert str(named.path) == "/srv/users.json" and not isinstance(named, PostgresUsers)
+
+
+def test_users_in_postgresql_behave_as_the_users_file(pg_databases):
+    import psycopg
+    from truthometer.auth.pg_users import PostgresUsers
+
+    url = pg_databases.create()
+    users = UserFile.for_config(Config(kb_dir=url, users_file=None))
+    assert isinstance(users, PostgresUsers)
+    _add_ann_and_cy(users)
+    _manage_ann_and_cy(users)
+    again = PostgresUsers(url)  # another app instance sees the same users
+    assert [(u.name, sorted(u.roles), u.email) for u in again.list()] == [("cy", ["admin", "curator"],
+                                                                          "Cy@Example.org")]
+    with psycopg.connect(url) as conn:
+        [(stored,)] = conn.execute("SELECT password FROM users WHERE name = 'cy'").fetchall()
+        assert stored.startswith("scrypt$") and "long password" not in stored
+        conn.execute("UPDATE meta SET value = '[\"editor\"]' WHERE key = 'oidc_default_roles'")
+    stranger = again.for_identity("stranger@example.org", "Stranger")
+    assert stranger.roles == {"editor"} and again.for_identity("cy@example.org").roles == {"admin", "curator"}
+    again.set_password("cy", "cy's new long password")
+    assert users.authenticate("cy", "cy's new long password") and not users.authenticate("cy", "cy's long password")
+    with pytest.raises(InputError, match="NUL"):
+        users.add("bo", "bo's long password", ["editor"], email="bo\x00@example.org")
+    assert [u.name for u in users.list()] == ["cy"]  # a refused change writes nothing
 
 
 def test_local_user_has_every_role():
@@ -106,6 +145,20 @@ def test_concurrent_writers_lose_no_user(tmp_path):
     with ProcessPoolExecutor(4) as pool:
         assert sorted(pool.map(_add_one, [(path, n) for n in names])) == sorted(names)
     assert sorted(u.name for u in UserFile(path).list()) == sorted(names)
+
+
+def _add_one_pg(args):
+    url, name = args
+    UserFile.for_config(Config(kb_dir=url, users_file=None)).add(name, f"{name}'s long password", ["editor"])
+    return name
+
+
+def test_concurrent_writers_lose_no_user_in_postgresql(pg_databases):
+    url = pg_databases.create()
+    names = [f"user{i}" for i in range(12)]
+    with ProcessPoolExecutor(4) as pool:
+        assert sorted(pool.map(_add_one_pg, [(url, n) for n in names])) == sorted(names)
+    assert sorted(u.name for u in UserFile.for_config(Config(kb_dir=url, users_file=None)).list()) == sorted(names)
 
 
 def _cli(*args, stdin=""):
@@ -134,3 +187,48 @@ def test_users_command_manages_users_and_records_each_change(tmp_path):
     change = next(r for r in trail if r["action"] == "role change")
     assert change["actor"] == "cy" and json.loads(change["old"]) == {"roles": ["editor"]}
     assert json.loads(change["new"]) == {"roles": ["curator", "editor"]}
+
+
+def test_users_command_keeps_users_and_their_audit_in_postgresql(pg_databases):
+    from truthometer.auth.pg_users import PostgresUsers
+    from truthometer.knowledge.postgres_store import PostgresStore
+
+    url = pg_databases.create()
+    done = _cli("users", "add", "ann", "--role", "editor", "--role", "admin", "--password-stdin", "--kb", url,
+                "--by", "root", stdin="ann's long password\n")
+    assert done.returncode == 0, done.stderr
+    assert _cli("users", "role", "ann", "admin", "curator", "--kb", url, "--by", "ann").returncode == 0
+    listed = [json.loads(line) for line in _cli("users", "list", "--kb", url).stdout.splitlines()]
+    assert listed == [{"name": "ann", "roles": ["admin", "curator"], "email": ""}]
+    assert PostgresUsers(url).authenticate("ann", "ann's long password").can("curator")
+    last = _cli("users", "remove", "ann", "--kb", url)
+    assert last.returncode == 2 and "no admin" in last.stderr and "Traceback" not in last.stderr
+    store = PostgresStore(url)
+    try:
+        trail = [(r["actor"], r["action"], r["subject"]) for r in store.trail()]
+    finally:
+        store.close()
+    assert trail == [("root", "user add", "ann"), ("ann", "role change", "ann")]
+
+
+def test_a_users_file_moves_into_postgresql_all_or_nothing(pg_databases, tmp_path):
+    from truthometer.auth.pg_users import PostgresUsers
+
+    url = pg_databases.create()
+    old = UserFile(tmp_path / "users.json")
+    old.add("ann", "ann's long password", ["editor", "admin"])
+    old.add("cy", "cy's long password", ["curator"], email="cy@example.org")
+    done = _cli("users", "import", str(old.path), "--kb", url, "--by", "root")
+    assert done.returncode == 0 and "imported 2 users: ann, cy" in done.stderr, done.stderr
+    users = PostgresUsers(url)
+    assert users.authenticate("ann", "ann's long password").roles == {"admin", "editor"}  # the same hash
+    assert users.for_identity("cy@example.org").name == "cy"
+    again = _cli("users", "import", str(old.path), "--kb", url)
+    assert again.returncode == 0 and "imported 0 users" in again.stderr
+    old.set_roles("cy", ["curator", "editor"])
+    old.add("bo", "bo's long password", ["editor"])
+    clash = _cli("users", "import", str(old.path), "--kb", url)
+    assert clash.returncode == 2 and "cy exists already" in clash.stderr and "Traceback" not in clash.stderr
+    assert [u.name for u in users.list()] == ["ann", "cy"]  # bo was not imported either
+    missing = _cli("users", "import", str(tmp_path / "nope.json"), "--kb", url)
+    assert missing.returncode == 2 and "no users file" in missing.stderr

@@ -31,7 +31,7 @@ highest probability when it reaches DECISION_THRESHOLD, else related), the same 
 
 Development and validation parts (``splits.part_of`` of the claim id) side by side; the calibration part
 is left out. Nothing was tuned on the validation part. The judge was trained on CLIMATE-FEVER's training
-claims (``models/nli/judge/trained_on.txt``): the bench prints how many of the scored claim-evidence
+claims (``truthometer/data/nli/judge/trained_on.txt``): the bench prints how many of the scored claim-evidence
 pairs it was trained on, per part, so a figure on trained pairs is not read as a held-out one.
 
 With ``--facts`` (default: ``tests/data/changing_facts.json``, hand-written changing facts with dated
