@@ -4,6 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 import json
+import re
 
 from truthometer.argumentation import (DelpError, annotate_evidence, argue, parse_program, query, render_text,
                                        to_pyvis_html)
@@ -80,6 +81,17 @@ if not result.trees:
 if chosen is not None:  # each node names the evidence (source, locator, text) its argument rests on
     for t in result.trees:
         annotate_evidence(t, chosen.evidence)
+# The rules the program argues with beside the evidence: commonsense (knowledge base, LLM, WordNet) and the
+# strict "one value per subject and relation" rules that make sources disagree on a literal.
+rules_used = [r for r in program.rules if r.kind == "strict" or (
+    r.kind == "defeasible" and r.body and not all(re.fullmatch(r"e\d+", b.predicate) for b in r.body))]
+commonsense = [line[len("% commonsense rule"):].strip() for line in text.splitlines()
+               if line.startswith("% commonsense rule")]
+if rules_used:
+    with st.expander(f"Rules in this program ({len(rules_used)})"):
+        st.code("\n".join(str(r) + "." for r in rules_used), language="text")
+        if commonsense:
+            st.caption(plain_md("Commonsense rules from: " + "; ".join(c or "a given rule" for c in commonsense)))
 exports = st.columns([1, 1, 4])
 exports[0].download_button("Trees as JSON", json.dumps({"query": literal, "criterion": criterion, "answer": result.answer,
                                                         "program": text, "trees": result.trees}, indent=2,

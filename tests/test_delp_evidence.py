@@ -21,9 +21,11 @@ def test_knowledge_base_support_beats_web_contradiction():
     assert "kb:12" in outcome.explanation
     assert "kb:12" in outcome.program and "https://cave.example/a" in outcome.program
     parse_program(outcome.program)  # the program is valid DeLP text
-    assert any(t["conclusion"] == "claim" and t["mark"] == "U" for t in outcome.trees)
+    # the claim is read as a literal with arguments (literals.py): the query is what it states
+    assert outcome.query == "reach(bottom, 2017)"
+    assert any(t["conclusion"] == outcome.query and t["mark"] == "U" for t in outcome.trees)
     # every node names the evidence its argument rests on
-    kb_tree = next(t for t in outcome.trees if t["rules"] == ["claim -< e1", "e1 -< true"])
+    kb_tree = next(t for t in outcome.trees if t["rules"] == [f"{outcome.query} -< e1", "e1 -< true"])
     assert [(e["index"], e["locator"]) for e in kb_tree["evidence"]] == [(1, "kb:12")]
     json.dumps(outcome.to_dict())
 

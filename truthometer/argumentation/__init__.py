@@ -26,17 +26,26 @@ Public API::
     result.answer                                       # "YES" | "NO" | "UNDECIDED" | "UNKNOWN"
     result.trees                                        # JSON-form trees; render_text / to_networkx / to_pyvis_html
     outcome = argue(claim, evidence, relations={(0, 1): "contradiction"})  # ArgumentationOutcome
+    outcome = argue(claim, evidence, rules=rule_entries(kb))  # + the approved commonsense rules it uses
+    extract_fact(doc).literal()                         # "completed in 1889" -> complete(eiffel_tower, 1889)
+
+Facts from text (:mod:`.literals`): the claim and its evidence are literals with arguments where a pattern
+fits, so sources conflict on the literal itself. Commonsense rules (:mod:`.commonsense`) are knowledge
+entries with ``provenance={"kind": "rule"}``, checked on add and chosen per claim by ``rules_for``.
 """
 from .budget import Budget
+from .commonsense import CommonsenseRule, RuleError, add_rule, check_rule, is_rule_entry, rule_entries, rules_for
 from .errors import DelpBudgetExceeded, DelpError, DelpInconsistentProgram, DelpSyntaxError
 from .evidence_program import ArgumentationOutcome, annotate_evidence, argue, outcome_html, outcome_text
+from .literals import Fact, extract_fact
 from .render import render_text, to_networkx, to_pyvis_html
 from .syntax import Literal, Program, Rule, parse_literal, parse_program
 from .warrant import ANSWERS, NO, UNDECIDED, UNKNOWN, YES, QueryResult, query
 
 __all__ = [
-    "ANSWERS", "ArgumentationOutcome", "Budget", "DelpBudgetExceeded", "DelpError", "DelpInconsistentProgram",
-    "DelpSyntaxError", "Literal", "NO", "Program", "QueryResult", "Rule", "UNDECIDED", "UNKNOWN", "YES",
+    "ANSWERS", "ArgumentationOutcome", "Budget", "CommonsenseRule", "DelpBudgetExceeded", "DelpError", "DelpInconsistentProgram",
+    "DelpSyntaxError", "Fact", "Literal", "RuleError", "add_rule", "check_rule", "extract_fact",
+    "is_rule_entry", "rule_entries", "rules_for", "NO", "Program", "QueryResult", "Rule", "UNDECIDED", "UNKNOWN", "YES",
     "annotate_evidence", "argue", "outcome_html", "outcome_text", "parse_literal", "parse_program", "query", "render_text",
     "to_networkx", "to_pyvis_html",
 ]

@@ -30,7 +30,7 @@ from .budget import Budget
 from .criteria import canonical
 from .errors import DelpBudgetExceeded
 from .render import render_text, to_pyvis_html
-from .syntax import parse_program
+from .syntax import parse_literal, parse_program
 from .warrant import NO, UNDECIDED, UNKNOWN, YES, query
 
 SOURCE_RANK = {"knowledge_base": 0, "reference": 1, "web": 2}
@@ -77,9 +77,19 @@ def _describe(ev) -> str:
     return f"{name} {ev.locator}".strip() if getattr(ev, "locator", "") else name
 
 
-def build_program(claim: str, evidence: list, relations: dict | None = None) -> tuple[str, list[int]]:
-    """The DeLP program text for ``claim`` and the evidence indices it uses."""
+def build_program(claim: str, evidence: list, relations: dict | None = None, facts: dict | None = None,
+                  rules: list | None = None) -> tuple[str, list[int]]:
+    """The DeLP program text for ``claim`` and the evidence indices it uses. With ``facts`` ({text: Fact or
+    None}, ``literals.facts_for``) the claim is the literal its text states (else the opaque ``claim``) and a
+    source stating another value for the same subject and relation contradicts it by a strict rule; ``rules``
+    (``commonsense.CommonsenseRule``) are added with the evidence literals their bodies use."""
     from .evidence_order import recency_order, scope_order
+
+    claim_literal, statements = _literals(claim, evidence, facts or {})
+    target, against = str(claim_literal), str(claim_literal.complement) if claim_literal is not None else ""
+    if claim_literal is None:
+        target, against = CLAIM, "~" + CLAIM
+    rule_bodies = {lit.signature for r in rules or () for lit in r.body_literals}
 
     relations = relations or {}
     pairs = []
@@ -94,7 +104,9 @@ def build_program(claim: str, evidence: list, relations: dict | None = None) -> 
         side = [i for i, ev in enumerate(evidence) if ev.relation == relation]
         side.sort(key=lambda i: (_strength(evidence[i]), -float(getattr(evidence[i], "score", 0.0) or 0.0), i))
         sides += side[:MAX_PER_SIDE]
-    used = sorted(set(sides) | {i for i, j, _ in pairs} | {j for i, j, _ in pairs})
+    # Evidence that states what a commonsense rule's body asks for takes part, whatever the judge said of it.
+    linked = {i for i, lit in statements.items() if lit.signature in rule_bodies}
+    used = sorted(set(sides) | {i for i, j, _ in pairs} | {j for i, j, _ in pairs} | linked)
     groups = sorted({_strength(evidence[i]) for i in used})
     members = [[i for i in used if _strength(evidence[i]) == g] for g in groups]
     lines = [f"% claim: {_comment(claim)}",
@@ -108,11 +120,26 @@ def build_program(claim: str, evidence: list, relations: dict | None = None) -> 
         if i not in used:
             why = ev.relation if ev.relation not in ("support", "contradiction") else f"{ev.relation}, beyond the {MAX_PER_SIDE} strongest"
             lines.append(f"% (not used, {why}) e{i}: {ev.source} {_comment(ev.locator)}")
+    functional = []
     for i in used:
+        stated = statements.get(i)
         if evidence[i].relation == "support":
-            lines.append(f"{CLAIM} -< e{i}.")
+            lines.append(f"{target} -< e{i}.")
         elif evidence[i].relation == "contradiction":
-            lines.append(f"~{CLAIM} -< e{i}.")
+            if stated is not None and _another_value(stated, claim_literal):
+                lines.append(f"{stated} -< e{i}.  % e{i} states another value")
+                if (stated, claim_literal) not in functional:
+                    functional.append((stated, claim_literal))
+                continue
+            lines.append(f"{against} -< e{i}.")
+        if stated is not None and i in linked and str(stated) != target:
+            lines.append(f"{stated} -< e{i}.  % what e{i} states, for the rules below")
+    if functional:
+        lines.append(_FUNCTIONAL)
+        lines += [f"{claim_literal.complement} <- {stated}." for stated, _ in functional]
+    for rule in rules or ():
+        lines.append(f"% commonsense rule{(' ' + _comment(rule.origin)) if rule.origin else ''}")
+        lines.append(rule.text if rule.text.endswith(".") else rule.text + ".")
     for i, j, kind in pairs:
         if kind == "contradiction":
             lines += [f"~e{j} -< e{i}.  % e{i} and e{j} contradict each other",
@@ -137,6 +164,43 @@ def build_program(claim: str, evidence: list, relations: dict | None = None) -> 
     return "\n".join(lines) + "\n", used
 
 
+def _literals(claim: str, evidence: list, facts: dict):
+    """The claim's literal (None: opaque ``claim``) and {evidence index: the literal it states}, an evidence
+    literal about the claim's subject written with the claim's subject constant so the two can meet."""
+    from .literals import same_subject
+
+    fact = facts.get(claim)
+    if fact is None or not _usable(fact.relation):
+        return None, {}
+    claim_literal = fact.literal()
+    statements = {}
+    for i, ev in enumerate(evidence):
+        stated = facts.get(ev.text)
+        if stated is None or not _usable(stated.relation):
+            continue
+        if same_subject(stated.subject, fact.subject):
+            time = fact.time if (not stated.time or not fact.time or stated.time == fact.time) else stated.time
+            statements[i] = stated.literal(subject=fact.subject, time=time if stated.value else None)
+        else:
+            statements[i] = stated.literal()
+    return claim_literal, statements
+
+
+def _usable(predicate: str) -> bool:
+    # Names the program already gives a meaning to cannot be a fact's relation.
+    return bool(predicate) and predicate not in (CLAIM, "true") and not re.match(r"^e\d+$", predicate)
+
+
+def _another_value(stated, claim_literal) -> bool:
+    """Whether ``stated`` gives the claim's (functional) relation of the same subject and time another value."""
+    if claim_literal is None or stated.negated or claim_literal.negated:
+        return False
+    return (stated.predicate == claim_literal.predicate and len(stated.args) == len(claim_literal.args) >= 2
+            and stated.args[0] == claim_literal.args[0] and stated.args[2:] == claim_literal.args[2:]
+            and stated.args[1] != claim_literal.args[1])
+
+
+_FUNCTIONAL = "% one value per subject, relation and time: another value contradicts the claim's"
 _PRESUMPTION = re.compile(r"^e(\d+) -< true$")
 
 
@@ -154,34 +218,64 @@ def annotate_evidence(node: dict, evidence: list) -> None:
 
 
 def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | None = None,
-          criterion: str = DEFAULT_CRITERION, budget: Budget | float | None = None) -> ArgumentationOutcome:
+          criterion: str = DEFAULT_CRITERION, budget: Budget | float | None = None, *, literals: bool = True,
+          parsed: dict | None = None, rules: list | None = None, taxonomy: bool = True) -> ArgumentationOutcome:
     """Settle ``claim`` from conflicting ``evidence`` (``truthometer.report.Evidence``) by DeLP, with
     ``relations`` between pieces of evidence (``{(i, j): "support" | "contradiction"}``: i supports /
     contradicts j) and a comparison ``criterion`` by name (``criteria.py``: "priority", "recency",
-    "scope", "specificity" or several joined by '+')."""
-    text, used = build_program(claim, evidence, relations)
+    "scope", "specificity" or several joined by '+').
+
+    ``literals``: read the claim and its evidence as literals with arguments (``literals.py``; ``parsed``,
+    {text: spaCy Doc}, saves parsing again), falling back to the opaque ``claim`` where no fact is read.
+    ``rules``: commonsense rules (rule texts or knowledge entries, ``commonsense.py``); those whose literals
+    the program uses are added to it. ``taxonomy``: WordNet's hypernymy between the claim's attribute and
+    an evidence attribute as strict rules (``taxonomy.py``: a lady is a woman)."""
+    from .commonsense import as_rules, rules_for
+
+    facts = {}
+    if literals or rules:
+        from .literals import facts_for
+
+        facts = facts_for([claim] + [ev.text for ev in evidence], parsed)
+    chosen = []
+    if rules or (literals and taxonomy):
+        claim_literal, statements = _literals(claim, evidence, facts)
+        if rules:
+            chosen = rules_for([claim_literal, *statements.values()] if claim_literal is not None else [],
+                               as_rules(rules))
+        if literals and taxonomy:
+            from .taxonomy import taxonomy_rules
+
+            taken = {r.text for r in chosen}
+            chosen += [r for r in taxonomy_rules(claim_literal, statements.values()) if r.text not in taken]
+    if not literals:
+        facts = {t: f for t, f in facts.items() if t != claim}  # the opaque claim, as before
+    text, used = build_program(claim, evidence, relations, facts, chosen)
     program = parse_program(text)
+    claim_literal, _ = _literals(claim, evidence, facts)
+    goal = str(claim_literal) if claim_literal is not None else CLAIM
     criterion = canonical(criterion, program.orders)
     pruned = False
     try:
         # Full trees for the analyst when they are of a showable size...
-        result = query(program, CLAIM, criterion=criterion,
+        result = query(program, goal, criterion=criterion,
                        budget=budget if budget is not None else Budget(seconds=3.0, max_nodes=FULL_TREE_NODES))
     except DelpBudgetExceeded:
         # ...else the same answer from pruned trees (a node stops at its first undefeated defeater).
         try:
-            result = query(program, CLAIM, criterion=criterion, budget=Budget(seconds=5.0), prune=True)
+            result = query(program, goal, criterion=criterion, budget=Budget(seconds=5.0), prune=True)
             pruned = True
         except DelpBudgetExceeded as exc:
             return ArgumentationOutcome("undecided", UNDECIDED, text, [], None,
-                                        f"Undecided: the argumentation was too large to settle ({exc}).", criterion)
+                                        f"Undecided: the argumentation was too large to settle ({exc}).", criterion,
+                                        query=goal)
     for tree in result.trees:
         annotate_evidence(tree, evidence)
     answer = result.answer
     verdict = VERDICTS[answer]
     winner = None
     if answer in (YES, NO):
-        target = CLAIM if answer == YES else "~" + CLAIM
+        target = goal if answer == YES else str(parse_literal(goal).complement)
         candidates = set()
         for tree in result.trees:
             if tree["conclusion"] == target and tree["mark"] == "U":
@@ -193,9 +287,12 @@ def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | No
     declared = {"priority": bool(program.priorities), "specificity": True,
                 **{name: bool(pairs) for name, pairs in program.orders.items()}}
     explanation = _explain(answer, evidence, used, winner, criterion, declared)
+    if claim_literal is not None and _FUNCTIONAL in text:
+        explanation += f" The sources disagree on the value in {goal}."
     if pruned:
         explanation += " (The trees shown are pruned: each node stops at its first undefeated defeater.)"
-    return ArgumentationOutcome(verdict, answer, text, result.trees, winner, explanation, criterion, pruned=pruned)
+    return ArgumentationOutcome(verdict, answer, text, result.trees, winner, explanation, criterion, query=goal,
+                                pruned=pruned)
 
 
 def _explain(answer: str, evidence: list, used: list[int], winner: int | None, criterion: str = DEFAULT_CRITERION,

@@ -31,6 +31,19 @@ def register(subparsers) -> None:
     p.add_argument("--by", default="", help="who adds it")
     p.set_defaults(func=_add)
 
+    p = action("add-rule", "add one commonsense rule in DeLP syntax, e.g. \"woman(X) <- lady(X).\" (checked first)")
+    p.add_argument("text", help="one strict (h <- b.) or defeasible (h -< b.) rule")
+    p.add_argument("--source", default="cli")
+    p.add_argument("--locator", default="")
+    p.add_argument("--confidence", type=float, default=1.0)
+    p.add_argument("--status", choices=STATUSES, default="pending")
+    p.add_argument("--by", default="", help="who adds it")
+    p.set_defaults(func=_add_rule)
+
+    p = action("rules", "list the commonsense rule entries")
+    p.add_argument("--status", choices=(*STATUSES, "any"), default="any")
+    p.set_defaults(func=_rules)
+
     p = action("search", "nearest entries by meaning (L2 distance on normalised embeddings)")
     p.add_argument("query")
     p.add_argument("-k", type=int, default=4)
@@ -104,6 +117,24 @@ def _add(args) -> int:
     return 0
 
 
+def _add_rule(args) -> int:
+    from ..argumentation.commonsense import add_rule
+
+    if not 0 <= args.confidence <= 1:
+        raise InputError("--confidence must be a number from 0 to 1")
+    entry = add_rule(_kb(args), args.text, args.source, args.locator, args.confidence, args.status, args.by)
+    _print(entry.to_dict())
+    return 0
+
+
+def _rules(args) -> int:
+    from ..argumentation.commonsense import rule_entries
+
+    for entry in rule_entries(_kb(args), None if args.status == "any" else args.status):
+        _print(entry.to_dict())
+    return 0
+
+
 def _search(args) -> int:
     status = None if args.status == "any" else args.status
     for entry, distance in _kb(args).search([args.query], k=args.k, status=status)[0]:
@@ -171,7 +202,14 @@ def _curate(args) -> int:
 def _edit(args) -> int:
     if args.text is None and args.confidence is None:
         raise InputError("nothing to edit: give --text and/or --confidence")
-    _print(_kb(args).edit(args.id, args.by, text=args.text, confidence=args.confidence).to_dict())
+    kb = _kb(args)
+    text = args.text
+    if text is not None:
+        from ..argumentation.commonsense import check_rule, is_rule_entry
+
+        if is_rule_entry(kb.get(args.id)):
+            text = check_rule(text).text  # a rule stays a rule: checked like one on add
+    _print(kb.edit(args.id, args.by, text=text, confidence=args.confidence).to_dict())
     return 0
 
 

@@ -2,12 +2,20 @@
 
 Pending entries (a correction a curator has not approved yet) are never evidence; one within α of a
 claim is named in the claim's notes as awaiting review, so the editor knows it is coming.
+
+Rule entries (``provenance={"kind": "rule"}``, ``argumentation/commonsense.py``) are never evidence
+sentences: they reach the argumentation as rules, not as something a source says.
 """
 from __future__ import annotations
 
+from ..argumentation.commonsense import is_rule_entry
 from ..evidence.base import Candidates, Progress
 from ..report import EvidenceSentence
 from .refusal import DEFAULT_ALPHA, refuse
+
+
+#: How many rule entries among a claim's nearest entries can be set aside without losing a fact.
+RULE_ROOM = 4
 
 
 class KnowledgeBaseSource:
@@ -19,8 +27,11 @@ class KnowledgeBaseSource:
     def gather(self, claims: list[str], progress: Progress | None = None) -> Candidates:
         try:
             vectors = self.kb.embed(claims) if claims else []
-            hits = self.kb.search_vectors(vectors, k=self.k, status="approved")
-            waiting = self.kb.search_vectors(vectors, k=1, status="pending")
+            # A few more than k, so that rule entries near a claim leave k facts after they are set aside.
+            hits = [[(e, d) for e, d in row if not is_rule_entry(e)][:self.k]
+                    for row in self.kb.search_vectors(vectors, k=self.k + RULE_ROOM, status="approved")]
+            waiting = [[(e, d) for e, d in row if not is_rule_entry(e)][:1]
+                       for row in self.kb.search_vectors(vectors, k=1 + RULE_ROOM, status="pending")]
         except Exception as exc:  # a broken store must not stop the other sources
             return Candidates.empty(len(claims), f"knowledge base unavailable: {exc}")
         per_claim, notes = [], []
