@@ -120,29 +120,32 @@ class _Aligned:
         self.contradicts, self.confirms = contradicts, confirms
 
 
-def test_a_judge_contradiction_no_slot_explains_is_treated_as_unsure():
+def _settled(result, alignment):
     from truthometer.config import Config
-    from truthometer.verdicts import UNLOCATED_NOTE, settle_unlocated
+    from truthometer.verdicts import Signals, apply_verdict, reach_verdict
 
-    near = _judged(0.82)
-    settle_unlocated(near, _Aligned(False), Config(method="nli"))
+    apply_verdict(result, reach_verdict(Signals(result, located=alignment), Config(method="nli")))
+    return result
+
+
+def test_a_judge_contradiction_no_slot_explains_is_treated_as_unsure():
+    from truthometer.verdicts import UNLOCATED_NOTE
+
+    near = _settled(_judged(0.82), _Aligned(False))
     assert near.status == "supported" and near.evidence[0].relation == "support"
-    assert UNLOCATED_NOTE in near.notes and UNLOCATED_NOTE in near.reason and near.suggestion is None
+    assert UNLOCATED_NOTE in near.notes and UNLOCATED_NOTE in near.reason and "unlocated" in near.flags
     # Less similar than a near-paraphrase: the checker refuses to guess.
-    far = _judged(0.45)
-    settle_unlocated(far, _Aligned(False), Config(method="nli"))
+    far = _settled(_judged(0.45), _Aligned(False))
     assert far.status == "unverifiable" and far.evidence[0].relation == "related"
     # A slot the evidence fills differently keeps the contradiction.
-    located = _judged(0.82)
-    settle_unlocated(located, _Aligned(True), Config(method="nli"))
+    located = _settled(_judged(0.82), _Aligned(True))
     assert located.status == "contradicted" and located.evidence[0].relation == "contradiction"
-    assert UNLOCATED_NOTE not in located.notes
+    assert UNLOCATED_NOTE not in located.notes and not located.flags
 
 
 def test_a_judge_contradiction_the_alignment_confirms_in_full_is_support():
     from truthometer.alignment import Alignment, align
-    from truthometer.config import Config
-    from truthometer.verdicts import CONFIRMED_NOTE, UNLOCATED_NOTE, settle_unlocated
+    from truthometer.verdicts import CONFIRMED_NOTE, UNLOCATED_NOTE
     from truthometer.report import Evidence, SentenceResult
 
     claim, text = "It melts at about 3,034 °F.", "Titanium melts at 1,668 °C."
@@ -150,7 +153,7 @@ def test_a_judge_contradiction_the_alignment_confirms_in_full_is_support():
     assert alignment.confirms  # the temperature in another unit, the same verb
     evidence = [Evidence(text, "reference", "ti.md #3", 0.45, "contradiction", probability=0.7)]
     result = SentenceResult(0, claim, 0, len(claim), "contradicted", "contradicted", 0.45, evidence)
-    settle_unlocated(result, alignment, Config(method="nli"))
+    _settled(result, alignment)
     assert result.status == "supported" and evidence[0].relation == "support"
     assert CONFIRMED_NOTE in result.notes and UNLOCATED_NOTE not in result.notes
     assert "every slot" in result.reason and "near-paraphrase" not in result.reason
@@ -235,7 +238,7 @@ def test_a_bound_is_met_by_an_amount_inside_it_and_a_limit_is_compared_with_a_li
 
 def test_a_rule_tier_correction_does_not_double_the_article():
     from truthometer.judging.rules import Mismatch, Slot
-    from truthometer.pipeline import suggestion_from_mismatches
+    from truthometer.judging.corrections import suggestion_from_mismatches
     from truthometer.report import EvidenceSentence, SentenceResult
 
     text = "The USSR launched Sputnik 1 in 1957."
@@ -530,20 +533,27 @@ def test_a_support_the_cascade_promoted_says_so_instead_of_quoting_the_judge():
 
 
 def test_a_contradicted_sentence_whose_evidence_fills_no_slot_is_offered_its_negation():
-    from truthometer.pipeline import Checker
+    from truthometer.config import Config
+    from truthometer.judging.corrections import ToCorrect, draft_corrections
+    from truthometer.judging.nli import load_judge
     from truthometer.report import Evidence, SentenceResult
+    from truthometer.verdicts import overrules_support
+
+    def suggest(result):
+        draft_corrections([ToCorrect(result, result.text)], load_judge(Config()), overrules_support)
 
     claim = "In 1986, Tatum O'Neal got married."
     evidence = Evidence("In 1986, O'Neal lost her life in a car accident.", "reference", "oneal.md #1", 0.7,
                         "contradiction", probability=0.8)
     result = SentenceResult(0, claim, 0, len(claim), "contradicted", "contradicted", 0.7, [evidence])
-    Checker()._suggest([(result, None, [], None)])
+    suggest(result)
+    assert result.status == "contradicted"  # drafting a correction never changes the verdict
     assert result.suggestion is not None and result.suggestion.corrected == "In 1986, Tatum O'Neal did not get married."
     assert result.suggestion.substitutions[0].evidence_locator == "reference: oneal.md #1"
     # Evidence that merely relates to the sentence is no ground for negating it.
     related = SentenceResult(0, claim, 0, len(claim), "contradicted", "contradicted", 0.7,
                              [Evidence(evidence.text, "reference", "oneal.md #1", 0.7, "related")])
-    Checker()._suggest([(related, None, [], None)])
+    suggest(related)
     assert related.suggestion is None
 
 

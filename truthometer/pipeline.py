@@ -21,20 +21,23 @@ from .evidence.base import EvidenceSource
 from .evidence.references import ReferenceSource
 from .evidence.retrieval import rank_evidence
 from .judging import delucionqa
-from .judging.rules import Mismatch, extract_slots, find_mismatches
-from .judging.parts import spans_agree, whole_span
-from .report import Evidence, EvidenceSentence, Report, SentenceResult, Substitution, Suggestion
+from .judging.corrections import (ToCorrect, choose_alignment, draft_corrections, propagate_corrections,  # noqa: F401
+                                  suggestion_from_mismatches)
+from .judging.rules import Mismatch, find_mismatches
+from .report import Evidence, EvidenceSentence, Report, SentenceResult
 from .segmentation import contextualise, skip_reason, split_sentences
 from .segmentation.markup import mask_markup
 from .textio import validate_text
-from .verdicts import (ALIGNMENT_MARGIN, MISPLACED_SUPPORT_NOTE, decide, outweigh_unlocated_contradictions,
-                       overrules_support, relate_by_judge, relate_conflicting_evidence, settle_misplaced_support,
-                       settle_unlocated, support_near_paraphrase, trusted_source_takes_part)
+from .verdicts import (ALIGNMENT_MARGIN, SOURCE_RANK, Flag, Signals, add_flag, apply_verdict,  # noqa: F401
+                       outweigh_unlocated_contradictions, overrules_support, reach_verdict, relate_by_judge,
+                       relate_conflicting_evidence, settle_misplaced_support, support_near_paraphrase, to_locate,
+                       trusted_source_takes_part)
 
 Progress = Callable[[float, str], None]
 
-# Reliability order of sources: ties in ranking go to the more authoritative source.
-SOURCE_RANK = {"knowledge_base": 0, "reference": 1, "web": 2}
+#: How the knowledge base's refusal note opens (``knowledge.source``): dropped once another source settled
+#: the claim. A source note, not a verdict flag.
+KB_REFUSAL = "outside the knowledge base"
 #: Evidence sentences per claim (the most similar) that the cascade's cross-encoder may read.
 CROSS_ENCODER_TOP = 2
 
@@ -55,6 +58,8 @@ class _Claim:
     notes: list[str] = field(default_factory=list)
     #: The passage (the best evidence with its neighbours) that entails the claim, when a sentence alone did not.
     passage: str = ""
+    #: The evidence the rule tier (or a trusted knowledge entry) found a slot filled differently in.
+    rule_evidence: EvidenceSentence | Evidence | None = None
 
 
 class Checker:
@@ -150,6 +155,8 @@ class Checker:
 
     # -- judging -----------------------------------------------------------------------------------
     def _judge(self, claims: list[_Claim], parsed: dict, evidence_vectors: dict, progress: Progress) -> None:
+        """Signals for each claim, then one verdict each (``verdicts``), then corrections of the
+        contradicted ones (``judging.corrections``), which never change a verdict."""
         from .judging.nli import load_judge
 
         config = self.config
@@ -164,105 +171,123 @@ class Checker:
             if config.method == "nli" else None
 
         progress(0.8, "deciding verdicts")
-        judged = []
+        signals = self._signals(claims, relevant, parsed, evidence_vectors, probabilities)
+        if probabilities is not None:
+            progress(0.85, "checking sentences part by part")
+            self._read_parts(claims, relevant, signals)
+        known = self._locate(signals)
+        for c, s in zip(claims, signals):
+            apply_verdict(c.result, reach_verdict(s, config))
+            if c.result.status != "unverifiable":
+                # The knowledge base's refusal matters only when no other source settled the claim.
+                c.result.notes = [n for n in c.result.notes if not n.startswith(KB_REFUSAL)]
+        to_correct = [ToCorrect(c.result, c.claim, s.mismatches, c.rule_evidence) for c, s in zip(claims, signals)
+                      if c.result.status == "contradicted"]
+        progress(0.9, f"proposing corrections for {len(to_correct)} sentences")
+        draft_corrections(to_correct, load_judge(config), overrules_support, config.paraphrase_threshold, known)
+        propagate_corrections([c.result for c in claims])
+
+    def _signals(self, claims: list[_Claim], relevant, parsed: dict, evidence_vectors: dict,
+                 probabilities) -> list[Signals]:
+        """Each claim's signals: the relation of each evidence sentence (the judge's or the similarity
+        detector's, the rule tier's, then as ``verdicts.relations`` settles them) and the relations between
+        pieces of evidence where they disagree."""
+        from .judging.nli import load_judge
+
+        config = self.config
+        signals: list[Signals] = []
         for c_index, c in enumerate(claims):
             result = c.result
             result.notes = list(dict.fromkeys(c.notes))
             pairs = relevant[c_index]
             result.evidence = [Evidence.of(e, s) for e, s in c.evidence]
             if not pairs:
-                best = c.evidence[0][1] if c.evidence else 0.0
-                result.status, result.score = "unverifiable", best
-                result.reason = ("no evidence about this claim" + (f" (best similarity {best:.2f} < "
-                                 f"{config.relevance_floor})" if c.evidence else "")) + _notes_suffix(result.notes)
+                signals.append(Signals(result, relevant=False, source_notes=list(result.notes)))
                 continue
             # "It was completed in 1889" is as near the claim as the judge reads it, "The Eiffel Tower was
             # completed in 1889".
             as_read = {e.text: float(np.dot(evidence_vectors[e.checked_as], c.vector)) for e, _ in pairs
                        if e.checked_as in evidence_vectors}
-            mismatches, contradicting = self._rule_tier(c, pairs, parsed, as_read)
+            mismatches, c.rule_evidence = self._rule_tier(c, pairs, parsed, as_read)
+            detection = None
             if probabilities is not None:
                 relate_by_judge(result.evidence, pairs, probabilities[c_index], as_read)
                 if c.passage:
                     top = next(ev for ev in result.evidence if (ev.text, ev.source) == (pairs[0][0].text, pairs[0][0].source))
                     top.passage = c.passage
-                detection = None
             else:
                 detection = delucionqa.detect(config.method, c.claim, [e.text for e, _ in pairs],
                                               [s for _, s in pairs], config, c.span)
                 # The similarity detectors cannot see a wrong number or name: the rule tier overrides them.
-                if detection.supported and contradicting is None:
+                if detection.supported and c.rule_evidence is None:
                     result.evidence[0].relation = "support"
-            if contradicting is not None:
+            if c.rule_evidence is not None:
                 for ev in result.evidence:
-                    if ev.text == contradicting.text and ev.source == contradicting.source:
+                    if ev.text == c.rule_evidence.text and ev.source == c.rule_evidence.source:
                         ev.relation = "contradiction"
-            judged.append((c, mismatches, contradicting, detection))
+            signals.append(Signals(result, mismatches=mismatches, detection=detection))
+        judged = [(c, s) for c, s in zip(claims, signals) if s.relevant]
         if probabilities is not None:
-            settle_misplaced_support([(c.result, contradicting) for c, _, contradicting, _ in judged], config)
-        for c, mismatches, contradicting, detection in judged:
-            if probabilities is not None and contradicting is None:
-                outweigh_unlocated_contradictions(c.result)
+            settle_misplaced_support([(c.result, c.rule_evidence) for c, _ in judged], config)
+            for c, _ in judged:
+                if c.rule_evidence is None:
+                    outweigh_unlocated_contradictions(c.result)
         # The most trusted source takes part: an approved knowledge entry the judge read as related, which
         # fills a slot of the claim differently, contradicts it (however far down the evidence it ranks).
-        for k, (c, mismatches, contradicting, detection) in enumerate(judged):
+        for c, s in judged:
             taking_part = trusted_source_takes_part(c.result, c.span, parsed, config.rules_off)
-            if taking_part is not None and contradicting is None:
-                judged[k] = (c, taking_part[0], taking_part[1], detection)
+            if taking_part is not None and c.rule_evidence is None:
+                s.mismatches, c.rule_evidence = taking_part
         # Where the evidence disagrees, the judge reads pairs of evidence sentences too (one batched call):
         # who contradicts whom, who supports whom, for the argumentation's program.
-        relations = relate_conflicting_evidence([c.result for c, _, _, _ in judged], load_judge(config)) \
+        between = relate_conflicting_evidence([c.result for c, _ in judged], load_judge(config)) \
             if probabilities is not None else {}
-        for c, mismatches, contradicting, detection in judged:
-            result = c.result
+        for c, s in judged:
+            s.between = between.get(id(c.result))
             # No slot filled differently: where the judge is unsure, a near-paraphrase is support.
-            promoted = probabilities is not None and contradicting is None \
-                and "unstated-date" not in result.flags and "other-participant" not in result.flags \
-                and support_near_paraphrase(result.evidence, config)
-            decide(result, detection, mismatches, relations.get(id(result)))
-            if promoted and result.status == "supported":
-                result.reason += "; the entailment judge found it neither entailed nor contradicted"
-            if result.status == "contradicted" and "misplaced-support" in result.flags:
-                result.reason += f"; {MISPLACED_SUPPORT_NOTE}"
-        if probabilities is not None:
-            progress(0.85, "checking sentences part by part")
-            self._check_parts(judged, relevant_of={id(c): relevant[i] for i, c in enumerate(claims)})
-        to_correct = []
-        for c, mismatches, contradicting, detection in judged:
-            result = c.result
-            if result.status != "unverifiable":
-                # The knowledge base's refusal matters only when no other source settled the claim.
-                result.notes = [n for n in result.notes if not n.startswith("outside the knowledge base")]
-            if result.status == "contradicted":
-                to_correct.append((result, c, mismatches, contradicting))
-        progress(0.9, f"proposing corrections for {len(to_correct)} sentences")
-        alignments = self._suggest(to_correct)
-        for result, _, mismatches, contradicting in to_correct:
-            if contradicting is None and not mismatches and not result.argumentation:
-                settle_unlocated(result, alignments.get(id(result)), config)
-        propagate_corrections([c.result for c in claims])
-        for c in claims:
-            if not spans_agree(c.result):
-                c.result.spans = [whole_span(c.result)]
+            if probabilities is not None and c.rule_evidence is None \
+                    and not {Flag.UNSTATED_DATE, Flag.OTHER_PARTICIPANT} & set(c.result.flags) \
+                    and support_near_paraphrase(c.result.evidence, config):
+                add_flag(c.result, Flag.NEAR_PARAPHRASE)
+        return signals
 
-    def _check_parts(self, judged: list[tuple], relevant_of: dict) -> None:
-        """Each supported or contradicted sentence judged part by part (``judging.parts``), against its
-        most similar evidence and the passage around the best of it, by the cross-encoder where there is one."""
+    def _read_parts(self, claims: list[_Claim], relevant, signals: list[Signals]) -> None:
+        """Each sentence with a supporting or contradicting evidence sentence judged part by part
+        (``judging.parts``), against its most similar evidence and the passage around the best of it, by the
+        cross-encoder where there is one."""
         from .judging.nli import load_judge, passage_reader
-        from .judging.parts import PREMISES, PartCheck, check_parts
+        from .judging.parts import PREMISES, PartCheck, read_parts
 
         reader = passage_reader(load_judge(self.config))
-        checks = []
-        for c, _, _, _ in judged:
+        checks, owners = [], []
+        for c, pairs, s in zip(claims, relevant, signals):
+            if not s.relevant or not any(e.relation in ("support", "contradiction") for e in c.result.evidence):
+                continue
             by_text = {(e.text, e.source): e for e in c.result.evidence}
-            premises = []
-            for e, _ in relevant_of[id(c)][:PREMISES]:
-                premises.append((by_text[(e.text, e.source)], e.checked_as or e.text))
-            best = relevant_of[id(c)][0][0] if relevant_of[id(c)] else None
-            if best is not None and best.window:
+            premises = [(by_text[(e.text, e.source)], e.checked_as or e.text) for e, _ in pairs[:PREMISES]]
+            best = pairs[0][0]
+            if best.window:
                 premises.append((by_text[(best.text, best.source)], best.window))
             checks.append(PartCheck(c.result, c.claim, c.span, premises))
-        check_parts(checks, reader)
+            owners.append(s)
+        for s, spans in zip(owners, read_parts(checks, reader)):
+            s.parts = spans
+
+    @staticmethod
+    def _locate(signals: list[Signals]) -> dict:
+        """The alignment of each sentence with the evidence only the judge found contradicting, where the
+        decision needs it to place the contradiction (``verdicts.to_locate``), in one batch; returns every
+        alignment made, by (sentence, evidence text), for the corrections to reuse."""
+        from .alignment import align_many
+
+        wanted = [(s, to_locate(s)) for s in signals]
+        pairs = list(dict.fromkeys((s.sentence.text, e.text) for s, found in wanted for e in found))
+        known = dict(zip(pairs, align_many(pairs))) if pairs else {}
+        for s, found in wanted:
+            chosen = choose_alignment([(e, known[(s.sentence.text, e.text)]) for e in found])
+            if chosen is not None:
+                s.located = chosen[1]
+        return known
 
     def _rule_tier(self, c: _Claim, pairs, parsed, as_read: dict) -> tuple[list[Mismatch], EvidenceSentence | None]:
         # The best-aligned evidence: the most similar sentences (as the judge reads them), nearly as close
@@ -336,51 +361,6 @@ class Checker:
                 out[c_index][0] = row
                 claims[c_index].passage = relevant[c_index][0][0].window
 
-    def _suggest(self, flagged: list[tuple]) -> dict:
-        """Minimal corrections from the most authoritative contradicting evidence, aligned in one batch;
-        returns each result's alignment (by ``id``)."""
-        from .alignment import align_many, suggest_correction
-        from .judging.corrections import withhold_unentailed
-        from .judging.nli import load_judge
-
-        aligned = [(item, evidence) for item in flagged for evidence in _correction_candidates(item[0])]
-        alignments = align_many([(item[0].text, evidence.text) for item, evidence in aligned])
-        by_result: dict = {}
-        drafted: list[tuple[SentenceResult, str]] = []
-        for (item, evidence), alignment in zip(aligned, alignments):
-            # The first candidate in order of authority, unless it is about another subject and a later
-            # one is not ("Liothyronine is a synthetic form of T3" for a claim about levothyroxine).
-            kept = by_result.get(id(item[0]))
-            if kept is None or kept[1].subject_substituted and not alignment.subject_substituted:
-                by_result[id(item[0])] = (evidence, alignment)
-        for result, c, mismatches, contradicting in flagged:
-            suggestion = None
-            if id(result) in by_result:
-                evidence, alignment = by_result[id(result)]
-                # A slot another evidence sentence of this claim names is covered, if not by this one.
-                elsewhere = tuple(e.text for e in result.evidence if e is not evidence)
-                suggestion = suggest_correction(result.text, evidence, alignment, elsewhere=elsewhere)
-            if suggestion is None and mismatches and contradicting is not None:
-                suggestion = suggestion_from_mismatches(result, c.claim, mismatches, contradicting)
-            if suggestion is None and id(result) in by_result and evidence.relation == "contradiction":
-                # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
-                suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True,
-                                                elsewhere=elsewhere)
-            result.suggestion = suggestion
-            if suggestion is not None:
-                drafted.append((result, evidence.text if id(result) in by_result else contradicting.text))
-        # Only a draft the evidence entails is proposed (judging.corrections).
-        withhold_unentailed(drafted, load_judge(self.config), overrules_support, self.config.paraphrase_threshold)
-        for result, _, _, _ in flagged:
-            if id(result) in by_result:
-                evidence, alignment = by_result[id(result)]
-                # The diff draws the correction proposed from this alignment, as the reviewer will accept it.
-                made = result.suggestion.substitutions if result.suggestion else ()
-                result.alignment = {**alignment.to_dict(), "evidence": evidence.text,
-                                    "evidence_locator": f"{evidence.source}: {evidence.locator}",
-                                    "html": alignment.to_html([s for s in made if s.evidence == evidence.text])}
-        return {key: alignment for key, (_, alignment) in by_result.items()}
-
 
 #: One wrong year and a kind noun: a check of it reaches the judge, the alignment and the lexicon.
 _WARM_UP = ("The bridge in Lyon, a kind of viaduct, was completed in 1900.",
@@ -399,33 +379,6 @@ def warm_up(config: Config | None = None) -> None:
         pass
 
 
-def _correction_candidates(result: SentenceResult) -> list[Evidence]:
-    """The argumentation's winner when DeLP decided, else the contradicting evidence, most authoritative
-    first."""
-    if result.argumentation and result.argumentation.get("winner") is not None:
-        winner = result.argumentation["winner"]
-        if 0 <= winner < len(result.evidence):
-            return [result.evidence[winner]]
-    contradicting = [e for e in result.evidence if e.relation == "contradiction"]
-    return sorted(contradicting, key=lambda e: (SOURCE_RANK.get(e.source, 9), -(e.probability or 0), -e.score))
-
-
-def propagate_corrections(results: list[SentenceResult]) -> None:
-    """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction)."""
-    from .alignment import apply_substitutions, propagate
-
-    texts = [r.text for r in results]
-    for position, r in enumerate(results):
-        if not r.suggestion:
-            continue
-        for later, subs in propagate(texts, position, r.suggestion.substitutions).items():
-            target = results[later]
-            if target.suggestion or not subs:
-                continue
-            target.suggestion = Suggestion(apply_substitutions(target.text, subs), list(subs),
-                                           note=f"carried over from the correction of sentence {r.index + 1}")
-
-
 def propose_web_evidence(report: Report, kb) -> int:
     """Web sentences that support a claim become pending knowledge-base entries for curators, with the
     judge's probability (else the similarity) as confidence; a sentence already stored is not repeated."""
@@ -439,38 +392,6 @@ def propose_web_evidence(report: Report, kb) -> int:
                 seen.add(e.text)
                 count += 1
     return count
-
-
-def _notes_suffix(notes: list[str]) -> str:
-    return ("; " + "; ".join(notes)) if notes else ""
-
-
-def suggestion_from_mismatches(result: SentenceResult, claim: str, mismatches: list[Mismatch],
-                               evidence: EvidenceSentence) -> Suggestion | None:
-    """First-version correction: each mismatched slot replaced by its counterpart from the evidence.
-
-    Offsets are in the claim; when the claim's opening pronoun was resolved, they shift back onto the
-    sentence as written (a slot inside the resolved antecedent is left alone).
-    """
-    shift = len(claim) - len(result.text)
-    subs = []
-    for m in mismatches:
-        if m.claim is None or m.evidence is None:
-            continue
-        start, end = m.claim.start - shift, m.claim.end - shift
-        if start < 0 or result.text[start:end] != m.claim.text:
-            continue
-        new = m.evidence.text
-        if result.text[:start].rstrip().split()[-1:] in (["the"], ["The"]) and new[:4].lower() == "the ":
-            new = new[4:]  # "The USSR" -> "The Soviet Union", not "The The Soviet Union"
-        subs.append(Substitution(m.claim.text, new, start, end, kind=m.kind,
-                                 evidence=evidence.text, evidence_locator=evidence.locator))
-    if not subs:
-        return None
-    corrected = result.text
-    for s in sorted(subs, key=lambda s: s.start, reverse=True):
-        corrected = corrected[: s.start] + s.to + corrected[s.end:]
-    return Suggestion(corrected, subs)
 
 
 _default: dict[Config, Checker] = {}

@@ -122,8 +122,8 @@ class SentenceResult:
     #: The sentence's checkable parts with their own verdicts (one span, the sentence, when it states one
     #: fact); empty for skipped sentences and the similarity methods.
     spans: list[ClaimSpan] = field(default_factory=list)
-    #: What the verdict stage adjusted, as identifiers later stages test (``truthometer.verdicts.FLAGS``);
-    #: ``notes`` says the same to the reviewer in words.
+    #: What the verdict stage adjusted, as identifiers later stages test (``truthometer.verdicts.Flag``, a
+    #: ``str`` enum); ``notes`` says the same to the reviewer in words, rendered from the flags.
     flags: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""A correction is proposed only when the evidence entails it.
+"""The corrections stage: a minimal rewrite drafted for each sentence the verdict stage found contradicted,
+proposed only when the evidence entails it. It never changes a verdict.
 
 The alignment drafts a minimal rewrite of a contradicted sentence from its evidence; on sentences unlike the
 ones its rules were written from, a draft can be ungrammatical or say something the evidence does not
@@ -12,16 +13,16 @@ withheld, exact match 0.58 -> 0.54, the share of proposed corrections that are r
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
-from ..report import SentenceResult, Suggestion
-from ..verdicts import add_note
+from ..report import Evidence, EvidenceSentence, SentenceResult, Substitution, Suggestion
+from ..verdicts.decision import SOURCE_RANK
+from ..verdicts.flags import WITHHELD_NOTE, Flag, add_flag  # noqa: F401 - WITHHELD_NOTE re-exported
 from .nli import CONTRADICTION, ENTAILMENT
-
-WITHHELD_NOTE = ("a correction was drafted from the evidence but the entailment judge does not read the "
-                 "corrected sentence as entailed by it: none is proposed; see the evidence")
+from .rules import Mismatch
 
 
 def premise_of(suggestion: Suggestion, fallback: str) -> str:
@@ -88,6 +89,127 @@ def withhold_unentailed(results: list[tuple[SentenceResult, str]], judge, overru
     for (result, _), ok in zip(drafted, verdicts):
         if not ok:
             result.suggestion = None
-            add_note(result, WITHHELD_NOTE)
+            add_flag(result, Flag.CORRECTION_WITHHELD)
             withheld += 1
     return withheld
+
+
+@dataclass
+class ToCorrect:
+    """A sentence decided contradicted, with what the rule tier found."""
+
+    result: SentenceResult
+    claim: str  # the sentence as checked (pronoun resolved)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    rule_evidence: EvidenceSentence | Evidence | None = None  # where the rule tier found them
+
+
+def correction_candidates(result: SentenceResult) -> list[Evidence]:
+    """The argumentation's winner when DeLP decided, else the contradicting evidence, most authoritative
+    first."""
+    if result.argumentation and result.argumentation.get("winner") is not None:
+        winner = result.argumentation["winner"]
+        if 0 <= winner < len(result.evidence):
+            return [result.evidence[winner]]
+    contradicting = [e for e in result.evidence if e.relation == "contradiction"]
+    return sorted(contradicting, key=lambda e: (SOURCE_RANK.get(e.source, 9), -(e.probability or 0), -e.score))
+
+
+def choose_alignment(candidates: list[tuple[Evidence, object]]) -> tuple[Evidence, object] | None:
+    """The first candidate in order of authority, unless it is about another subject and a later one is not
+    ("Liothyronine is a synthetic form of T3" for a claim about levothyroxine)."""
+    kept = None
+    for evidence, alignment in candidates:
+        if kept is None or kept[1].subject_substituted and not alignment.subject_substituted:
+            kept = (evidence, alignment)
+    return kept
+
+
+def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | None = None,
+                      paraphrase_threshold: float = 0.9, known: dict | None = None) -> None:
+    """Minimal corrections from the most authoritative contradicting evidence, aligned in one batch (pairs
+    in ``known``, (sentence, evidence text) -> alignment, are not aligned again); a draft the evidence does
+    not entail is withheld (``withhold_unentailed``). Sets each sentence's suggestion and its alignment for
+    the reviewer."""
+    from ..alignment import align_many, suggest_correction
+
+    known = dict(known or {})
+    aligned = [(item, evidence) for item in flagged for evidence in correction_candidates(item.result)]
+    missing = list(dict.fromkeys((item.result.text, evidence.text) for item, evidence in aligned
+                                 if (item.result.text, evidence.text) not in known))
+    known.update(zip(missing, align_many(missing)))
+    chosen = {}
+    for item in flagged:
+        candidates = [(e, known[(item.result.text, e.text)]) for e in correction_candidates(item.result)]
+        chosen[id(item.result)] = choose_alignment(candidates)
+    drafted: list[tuple[SentenceResult, str]] = []
+    for item in flagged:
+        result, suggestion, evidence, elsewhere = item.result, None, None, ()
+        if chosen[id(result)] is not None:
+            evidence, alignment = chosen[id(result)]
+            # A slot another evidence sentence of this claim names is covered, if not by this one.
+            elsewhere = tuple(e.text for e in result.evidence if e is not evidence)
+            suggestion = suggest_correction(result.text, evidence, alignment, elsewhere=elsewhere)
+        if suggestion is None and item.mismatches and item.rule_evidence is not None:
+            suggestion = suggestion_from_mismatches(result, item.claim, item.mismatches, item.rule_evidence)
+        if suggestion is None and evidence is not None and evidence.relation == "contradiction":
+            # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
+            suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True, elsewhere=elsewhere)
+        result.suggestion = suggestion
+        if suggestion is not None:
+            drafted.append((result, evidence.text if evidence is not None else item.rule_evidence.text))
+    # Only a draft the evidence entails is proposed.
+    withhold_unentailed(drafted, judge, overruled, paraphrase_threshold)
+    for item in flagged:
+        result = item.result
+        if chosen[id(result)] is not None:
+            evidence, alignment = chosen[id(result)]
+            # The diff draws the correction proposed from this alignment, as the reviewer will accept it.
+            made = result.suggestion.substitutions if result.suggestion else ()
+            result.alignment = {**alignment.to_dict(), "evidence": evidence.text,
+                                "evidence_locator": f"{evidence.source}: {evidence.locator}",
+                                "html": alignment.to_html([s for s in made if s.evidence == evidence.text])}
+
+
+def propagate_corrections(results: list[SentenceResult]) -> None:
+    """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction)."""
+    from ..alignment import apply_substitutions, propagate
+
+    texts = [r.text for r in results]
+    for position, r in enumerate(results):
+        if not r.suggestion:
+            continue
+        for later, subs in propagate(texts, position, r.suggestion.substitutions).items():
+            target = results[later]
+            if target.suggestion or not subs:
+                continue
+            target.suggestion = Suggestion(apply_substitutions(target.text, subs), list(subs),
+                                           note=f"carried over from the correction of sentence {r.index + 1}")
+
+
+def suggestion_from_mismatches(result: SentenceResult, claim: str, mismatches: list[Mismatch],
+                               evidence: EvidenceSentence | Evidence) -> Suggestion | None:
+    """First-version correction: each mismatched slot replaced by its counterpart from the evidence.
+
+    Offsets are in the claim; when the claim's opening pronoun was resolved, they shift back onto the
+    sentence as written (a slot inside the resolved antecedent is left alone).
+    """
+    shift = len(claim) - len(result.text)
+    subs = []
+    for m in mismatches:
+        if m.claim is None or m.evidence is None:
+            continue
+        start, end = m.claim.start - shift, m.claim.end - shift
+        if start < 0 or result.text[start:end] != m.claim.text:
+            continue
+        new = m.evidence.text
+        if result.text[:start].rstrip().split()[-1:] in (["the"], ["The"]) and new[:4].lower() == "the ":
+            new = new[4:]  # "The USSR" -> "The Soviet Union", not "The The Soviet Union"
+        subs.append(Substitution(m.claim.text, new, start, end, kind=m.kind,
+                                 evidence=evidence.text, evidence_locator=evidence.locator))
+    if not subs:
+        return None
+    corrected = result.text
+    for s in sorted(subs, key=lambda s: s.start, reverse=True):
+        corrected = corrected[: s.start] + s.to + corrected[s.end:]
+    return Suggestion(corrected, subs)

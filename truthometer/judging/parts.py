@@ -20,12 +20,11 @@ import numpy as np
 
 from ..report import ClaimSpan, Evidence, SentenceResult
 from ..segmentation.parts import ClaimPart, claim_parts
+from ..verdicts.flags import PART_CONTRADICTED_NOTE, PARTLY_NOTE, Flag, add_flag  # noqa: F401 - re-exported
 from .nli import CONTRADICTION, DECISION_THRESHOLD, ENTAILMENT
 
 #: Evidence sentences each part is read against (the most similar first), besides the passage.
 PREMISES = 2
-PARTLY_NOTE = "only partly supported: a part of the sentence is not covered by the evidence"
-PART_CONTRADICTED_NOTE = "a part of the sentence is contradicted by the evidence"
 
 
 @dataclass
@@ -48,11 +47,14 @@ class PartCheck:
         return self.result.start + min(position, len(self.result.text))
 
 
-def whole_span(result: SentenceResult) -> ClaimSpan:
-    top = next((e for e in result.evidence if e.relation != "related"), None)
-    return ClaimSpan(result.start, result.end, result.status, result.claim or result.text,
-                     top.locator if top and result.status != "unverifiable" else "",
-                     top.probability if top and result.status != "unverifiable" else None)
+def whole_span(result: SentenceResult, status: str | None = None, evidence: list[Evidence] | None = None) -> ClaimSpan:
+    """The sentence as one span, with ``status`` and ``evidence`` (the result's own unless given)."""
+    status = status or result.status
+    evidence = result.evidence if evidence is None else evidence
+    top = next((e for e in evidence if e.relation != "related"), None)
+    return ClaimSpan(result.start, result.end, status, result.claim or result.text,
+                     top.locator if top and status != "unverifiable" else "",
+                     top.probability if top and status != "unverifiable" else None)
 
 
 def undecided(result: SentenceResult) -> bool:
@@ -61,38 +63,39 @@ def undecided(result: SentenceResult) -> bool:
     return result.status == "unverifiable" and result.argumentation is not None
 
 
-def spans_agree(result: SentenceResult) -> bool:
-    """Whether a sentence's spans still say what its status says (a later stage may settle it otherwise)."""
-    statuses = [s.status for s in result.spans]
-    if result.status == "skipped":
+def spans_agree(result: SentenceResult, status: str | None = None, spans: list[ClaimSpan] | None = None) -> bool:
+    """Whether a sentence's spans say what its status says (the result's own unless given)."""
+    status = status or result.status
+    statuses = [s.status for s in (result.spans if spans is None else spans)]
+    if status == "skipped":
         return not statuses
     if not statuses:
         return False
-    if result.status == "supported":
+    if status == "supported":
         return all(s == "supported" for s in statuses)
-    if result.status == "contradicted":
+    if status == "contradicted":
         return "contradicted" in statuses
     return "unverifiable" in statuses and "contradicted" not in statuses
 
 
-def check_parts(checks: list[PartCheck], judge) -> None:
-    """Judge every part of every sentence in one batch; set each sentence's spans and settle its status."""
+def read_parts(checks: list[PartCheck], judge) -> list[list[ClaimSpan] | None]:
+    """Judge every part of every sentence in one batch: for each check, a span per part with the part's own
+    verdict, or None where the sentence states one fact or has no evidence to read."""
+    out: list[list[ClaimSpan] | None] = [None] * len(checks)
     work = []
     premises, hypotheses, owners = [], [], []
-    for check in checks:
+    for position, check in enumerate(checks):
         parts = check.parts()
-        if len(parts) < 2 or not check.premises or not (check.result.status in ("supported", "contradicted")
-                                                        or undecided(check.result)):
-            check.result.spans = [whole_span(check.result)]
+        if len(parts) < 2 or not check.premises:
             continue
-        work.append((check, parts))
+        work.append((position, check, parts))
         for k, part in enumerate(parts):
             for ev, text in check.premises:
                 premises.append(text)
                 hypotheses.append(part.text)
                 owners.append((len(work) - 1, k, ev))
     if not work:
-        return
+        return out
     probs = np.asarray(judge.predict(premises, hypotheses))
     best: dict[tuple[int, int], tuple[float, float, Evidence | None, Evidence | None]] = {}
     for (w, k, ev), p in zip(owners, probs):
@@ -102,8 +105,7 @@ def check_parts(checks: list[PartCheck], judge) -> None:
         if p[CONTRADICTION] > c:
             c, c_ev = float(p[CONTRADICTION]), ev
         best[(w, k)] = (e, c, e_ev, c_ev)
-    for w, (check, parts) in enumerate(work):
-        result = check.result
+    for w, (position, check, parts) in enumerate(work):
         spans = []
         for k, part in enumerate(parts):
             e, c, e_ev, c_ev = best[(w, k)]
@@ -115,26 +117,66 @@ def check_parts(checks: list[PartCheck], judge) -> None:
                 status, ev, p = "unverifiable", None, max(e, c)
             spans.append(ClaimSpan(check.offset(part.start), check.offset(part.end), status, part.text,
                                    ev.locator if ev else "", round(p, 6)))
-        statuses = [s.status for s in spans]
-        if result.status == "supported" or undecided(result):
-            if "contradicted" in statuses:
-                bad = next(s for s in spans if s.status == "contradicted")
-                result.status = "contradicted"
-                evidence = next(e for e in result.evidence if e.locator == bad.evidence)
-                evidence.relation, evidence.probability = "contradiction", bad.probability
-                result.reason = f"contradicted: the part \u201c{bad.part}\u201d is contradicted by the " \
-                                f"{evidence.source} evidence (p={bad.probability:.2f})"
-                result.notes.append(PART_CONTRADICTED_NOTE)
-            elif "unverifiable" in statuses and result.status == "supported":
-                missing = [s.part for s in spans if s.status == "unverifiable"]
-                result.status = "unverifiable"
-                result.reason = "only partly supported: the evidence does not cover " + \
-                    "; ".join(f"\u201c{m}\u201d" for m in missing)
-                result.notes.append(PARTLY_NOTE)
-        elif result.status == "contradicted" and "contradicted" not in statuses:
-            for s in spans:
-                if s.status != "supported":
-                    s.status = "contradicted"
-            if all(s.status == "supported" for s in spans):
-                spans = [whole_span(result)]
-        result.spans = spans
+        out[position] = spans
+    return out
+
+
+@dataclass
+class PartsOutcome:
+    """What the parts say of a sentence's verdict."""
+
+    status: str
+    spans: list[ClaimSpan] | None  # None: the sentence as one span
+    reason: str = ""  # "" where the parts leave the reason as it was
+    flag: Flag | None = None
+    #: the evidence (index) a contradicted part turns into contradicting evidence, with the part's probability
+    contradicting: tuple[int, float] | None = None
+
+
+def by_parts(status: str, undecided_: bool, spans: list[ClaimSpan], evidence: list[Evidence]) -> PartsOutcome:
+    """A sentence's verdict in the light of its parts' (``read_parts``): a supported (or undecided) sentence
+    with a contradicted part is contradicted, a supported one with a part not covered is unverifiable; a
+    contradicted one marks the parts that are contradicted (or, where none alone is, the parts that are not
+    supported)."""
+    statuses = [s.status for s in spans]
+    if status == "supported" or undecided_:
+        if "contradicted" in statuses:
+            bad = next(s for s in spans if s.status == "contradicted")
+            index = next(i for i, e in enumerate(evidence) if e.locator == bad.evidence)
+            reason = f"contradicted: the part \u201c{bad.part}\u201d is contradicted by the " \
+                     f"{evidence[index].source} evidence (p={bad.probability:.2f})"
+            return PartsOutcome("contradicted", spans, reason, Flag.PART_CONTRADICTED, (index, bad.probability))
+        if "unverifiable" in statuses and status == "supported":
+            missing = [s.part for s in spans if s.status == "unverifiable"]
+            reason = "only partly supported: the evidence does not cover " + \
+                "; ".join(f"\u201c{m}\u201d" for m in missing)
+            return PartsOutcome("unverifiable", spans, reason, Flag.PARTLY_SUPPORTED)
+    elif status == "contradicted" and "contradicted" not in statuses:
+        spans = [ClaimSpan(s.start, s.end, "contradicted" if s.status != "supported" else s.status, s.part,
+                           s.evidence, s.probability) for s in spans]
+        if all(s.status == "supported" for s in spans):
+            spans = None
+    return PartsOutcome(status, spans)
+
+
+def check_parts(checks: list[PartCheck], judge) -> None:
+    """Judge every part of every supported, contradicted or undecided sentence in one batch; set each
+    sentence's spans and settle its status in place (``read_parts`` and ``by_parts``; the pipeline's verdict
+    stage takes the parts as one of its signals instead)."""
+    todo = [c for c in checks if c.result.status in ("supported", "contradicted") or undecided(c.result)]
+    read = dict(zip(map(id, todo), read_parts(todo, judge)))
+    for check in checks:
+        result, spans = check.result, read.get(id(check))
+        if spans is None:
+            result.spans = [whole_span(result)]
+            continue
+        outcome = by_parts(result.status, undecided(result), spans, result.evidence)
+        if outcome.contradicting is not None:
+            index, probability = outcome.contradicting
+            result.evidence[index].relation, result.evidence[index].probability = "contradiction", probability
+        result.status = outcome.status
+        if outcome.reason:
+            result.reason = outcome.reason
+        if outcome.flag is not None:
+            add_flag(result, outcome.flag)
+        result.spans = outcome.spans if outcome.spans is not None else [whole_span(result)]

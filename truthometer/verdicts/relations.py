@@ -1,40 +1,23 @@
-"""Verdicts: one decision per sentence from the judge's relations, the rule tier, the alignment and the
-argumentation.
-
-The pipeline gathers the signals; this module turns them into a status. ``relate_by_judge`` reads the judge's
-probabilities as relations of each evidence sentence; ``settle_misplaced_support`` and ``overrules_support``
-let the alignment overrule a support that fills a slot differently; ``support_near_paraphrase`` is the
-cascade's last step where the judge is unsure; ``decide`` settles the status (DeLP where sources disagree,
-García & Simari 2004); ``settle_unlocated`` revisits a contradiction the alignment cannot place. Each
-adjustment leaves a note for the reviewer and a flag (``SentenceResult.flags``) for later stages: control
-flow reads flags, never the wording of notes.
+"""The relation of each evidence sentence to a claim, settled before the verdict: the judge's reading
+(``relate_by_judge``), then the alignment where it outweighs the judge (``settle_misplaced_support``,
+``outweigh_unlocated_contradictions``), the most trusted source (``trusted_source_takes_part``), the cascade's
+near paraphrase (``support_near_paraphrase``) and the relations between pieces of evidence that the
+argumentation reads (``relate_conflicting_evidence``). Each adjustment sets a flag (``flags.Flag``) on the
+sentence; the decision (``decision.reach_verdict``) reads the relations and the flags.
 """
 from __future__ import annotations
 
 import time
 from contextlib import contextmanager
 
-from .argumentation.evidence_program import DEFAULT_CRITERION
-from .config import Config
-from .judging.rules import Mismatch, extract_slots
-from .report import Evidence, EvidenceSentence, SentenceResult
-
-#: How the argumentation compares conflicting evidence (names in ``argumentation/criteria.py``): a dated
-#: statement about a changing quantity over an older one first, then source reliability, then a narrower
-#: case over a general one; ``argue``'s default, so the trees page opens on the same.
-ARGUMENT_CRITERION = DEFAULT_CRITERION
+from ..config import Config
+from ..judging.rules import Mismatch, extract_slots
+from ..report import Evidence, EvidenceSentence, SentenceResult
+from .flags import Flag, add_flag
 
 # Evidence within this cosine of the best match is compared slot by slot; further ones are about
 # something else and would produce false contradictions.
 ALIGNMENT_MARGIN = 0.08
-
-
-def add_note(result: SentenceResult, note: str) -> None:
-    """Tell the reviewer why (the note, once) and the later stages what (its flag, where it has one)."""
-    result.notes = list(dict.fromkeys([*result.notes, note]))
-    flag = FLAGS.get(note)
-    if flag and flag not in result.flags:
-        result.flags.append(flag)
 
 
 def relate_by_judge(evidence: list[Evidence], pairs, probabilities, as_read: dict | None = None) -> None:
@@ -47,7 +30,7 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities, as_read: dic
     no relation at all (related): a 0.37 "support" would otherwise stand in the argumentation as an equal
     of a 0.85 contradiction.
     """
-    from .judging.nli import DECISION_THRESHOLD, LABELS
+    from ..judging.nli import DECISION_THRESHOLD, LABELS
 
     by_text = {(e.text, e.source): p for (e, _), p in zip(pairs, probabilities)}
     best_score = max((s for _, s in pairs), default=0.0)
@@ -69,21 +52,13 @@ def relate_by_judge(evidence: list[Evidence], pairs, probabilities, as_read: dic
 #: Slots whose substitution outweighs the judge's support: names, numbers, dates and codes. A common noun or
 #: an adjective filled differently is as often a paraphrase ("most frequent" / "most common").
 MISPLACEABLE = frozenset({"entity", "number", "date", "code"})
-OVERRULED_SUPPORT_NOTE = ("an evidence sentence read as support fills a slot of the claim differently too "
-                          "(another subject, name, number, date or predicate noun), or never names its subject: "
-                          "it is not counted as support")
-MISPLACED_SUPPORT_NOTE = ("the evidence reads as support (to the entailment judge, or as a near paraphrase), but "
-                          "the alignment finds a slot it fills differently: counted as a contradiction")
-OTHER_PARTICIPANT_NOTE = ("the most similar evidence never names the sentence's subject and is about another "
-                          "of its participants: not counted as support")
-UNSTATED_DATE_NOTE = ("the most similar evidence is close in wording but states no date where the claim has "
-                       "one: not counted as a paraphrase")
 
 
 def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentence | None]],
                              config: Config | None = None) -> None:
     """A support the judge saw, where aligning the claim with that evidence substitutes a slot, is a
-    contradiction: the mirror of ``settle_unlocated``.
+    contradiction: the mirror of the decision setting aside a contradiction the alignment cannot place
+    (``decision._unlocated``).
 
     The small judge reads topical overlap as entailment when the evidence repeats most of the claim but
     binds one slot to something else ("the wall stretched for about 1,393 km" / "the inner border was
@@ -99,7 +74,7 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     looked at too: a near paraphrase that fills a slot differently is no paraphrase. And evidence that
     never names the claim's subject and is about another of its participants is no support at all.
     """
-    from .alignment import SUBSTITUTED, UNCONFIRMED, align_many
+    from ..alignment import SUBSTITUTED, UNCONFIRMED, align_many
 
     todo, conflicts = [], []
     for result, contradicting in results:
@@ -138,7 +113,7 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
             # Millers": it never names ABC, and is about The Millers.
             if ev.relation == "support":
                 ev.relation, ev.probability = "related", None
-            add_note(result, OTHER_PARTICIPANT_NOTE)
+            add_flag(result, Flag.OTHER_PARTICIPANT)
             continue
         if not (overrules_support(alignment) or unsure or off_subject):
             # A near paraphrase is a paraphrase of words: "The Eiffel Tower was completed in 1899" is not
@@ -146,21 +121,21 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
             if ev.relation == "related" and any(e.kind == "date" for e in alignment.unconfirmed) \
                     and not any(t.ent_type_ == "DATE" for t in alignment.evidence_doc) \
                     and not any(s.kind == "date" for s in extract_slots(alignment.evidence_doc[:])):
-                add_note(result, UNSTATED_DATE_NOTE)
+                add_flag(result, Flag.UNSTATED_DATE)
             continue
         if k < len(todo):
             ev.relation, ev.probability = "contradiction", None
-            add_note(result, MISPLACED_SUPPORT_NOTE)
+            add_flag(result, Flag.MISPLACED_SUPPORT)
         else:
             ev.relation, ev.probability = "related", None
-            add_note(result, OVERRULED_SUPPORT_NOTE)
+            add_flag(result, Flag.OVERRULED_SUPPORT)
 
 
 def overrules_support(alignment) -> bool:
     """Whether an alignment outweighs the judge's support: a name, number, ordinal, date or code
     substituted, the claim's subject found only in a clause about another subject, an adjective replaced by
     its antonym, a value the evidence denies ("not in the mitochondria"), or the opposite polarity."""
-    from .alignment.align import DENIED, OPPOSITE, OTHER_SUBJECT, ordinal_value
+    from ..alignment.align import DENIED, OPPOSITE, OTHER_SUBJECT, ordinal_value
 
     def another_ordinal(edge) -> bool:
         # An ordinal is a number too: "the second person to walk on the Moon" / "the first".
@@ -190,10 +165,6 @@ def support_near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
     return True
 
 
-OUTWEIGHED_NOTE = ("the entailment judge read one evidence sentence as a contradiction, with no slot the rule "
-                   "tier finds filled differently, and another as a surer support: the support stands")
-
-
 def outweigh_unlocated_contradictions(result: SentenceResult) -> None:
     """A contradiction only the judge sees (the rule tier found no slot filled differently) does not hold a
     surer support to a draw: "The Eiffel Tower is located in Paris" against "The Eiffel Tower was completed
@@ -204,11 +175,7 @@ def outweigh_unlocated_contradictions(result: SentenceResult) -> None:
     for e in weaker:
         e.relation = "related"
     if weaker:
-        add_note(result, OUTWEIGHED_NOTE)
-
-
-def near_paraphrase_reason(evidence: Evidence) -> str:
-    return f"a near-paraphrase of the {evidence.source} evidence (similarity {evidence.score:.2f})"
+        add_flag(result, Flag.OUTWEIGHED)
 
 
 _timers: list[dict] = []
@@ -240,7 +207,7 @@ def relate_conflicting_evidence(results: list[SentenceResult], judge) -> dict[in
     """For each sentence whose evidence disagrees, the relations between pairs of its evidence sentences
     (``argumentation.relations``: who contradicts whom, who supports whom), read by ``judge`` in one
     batched call for all of them; keyed by ``id(result)``."""
-    from .argumentation.relations import judge_relations
+    from ..argumentation.relations import judge_relations
 
     todo = [r for r in results if conflicting(r)]
     if not todo:
@@ -249,10 +216,6 @@ def relate_conflicting_evidence(results: list[SentenceResult], judge) -> dict[in
     found = judge_relations([r.evidence for r in todo], judge.predict)
     _timed("relations", time.perf_counter() - start)
     return {id(r): relations for r, relations in zip(todo, found) if relations}
-
-
-TRUSTED_SOURCE_NOTE = ("an approved knowledge-base entry fills a slot of the claim differently (rule tier): the "
-                       "most trusted source takes part as contradicting evidence, however it ranks by similarity")
 
 
 def trusted_source_takes_part(result: SentenceResult, claim_span, parsed: dict,
@@ -266,8 +229,8 @@ def trusted_source_takes_part(result: SentenceResult, claim_span, parsed: dict,
 
     ``parsed`` maps texts to parsed spans; missing ones are parsed here. Only entries the knowledge base
     returned (within its refusal distance α of the claim) are looked at."""
-    from . import models
-    from .judging.rules import find_mismatches
+    from .. import models
+    from ..judging.rules import find_mismatches
 
     entries = [ev for ev in result.evidence if ev.source == "knowledge_base" and ev.relation == "related"]
     if not entries or claim_span is None:
@@ -285,88 +248,5 @@ def trusted_source_takes_part(result: SentenceResult, claim_span, parsed: dict,
             ev.relation, ev.probability = "contradiction", None
             found = found or (mismatches, ev)
     if found:
-        add_note(result, TRUSTED_SOURCE_NOTE)
+        add_flag(result, Flag.TRUSTED_SOURCE)
     return found
-
-
-def decide(result: SentenceResult, detection, mismatches: list[Mismatch], relations: dict | None = None) -> None:
-    """The verdict from the evidence's relations; DeLP settles the claim when the evidence disagrees, with
-    ``relations`` between pieces of evidence (``relate_conflicting_evidence``) in the program."""
-    supporting = [e for e in result.evidence if e.relation == "support"]
-    contradicting = [e for e in result.evidence if e.relation == "contradiction"]
-    if supporting and contradicting:
-        from .argumentation import argue
-
-        start = time.perf_counter()
-        outcome = argue(result.claim or result.text, result.evidence, relations=relations,
-                        criterion=ARGUMENT_CRITERION)
-        _timed("argue", time.perf_counter() - start)
-        result.argumentation = outcome.to_dict()
-        verdict = {"supported": "supported", "contradicted": "contradicted"}.get(outcome.verdict, "unverifiable")
-        result.status = verdict
-        result.score = max(e.score for e in (supporting if verdict == "supported" else contradicting + supporting))
-        result.reason = f"sources disagree; argumentation: {outcome.explanation}"
-        return
-    if contradicting:
-        result.status, result.score = "contradicted", contradicting[0].score
-        result.reason = "contradicted: " + ("; ".join(m.describe() for m in mismatches) if mismatches else
-                                           f"the {contradicting[0].source} evidence contradicts it"
-                                           + (f" (p={contradicting[0].probability:.2f})" if contradicting[0].probability else ""))
-    elif supporting:
-        result.status, result.score = "supported", supporting[0].score
-        top = supporting[0]
-        result.reason = detection.reason if detection else (
-            f"the {top.source} evidence entails it (p={top.probability:.2f})" if top.probability is not None
-            else near_paraphrase_reason(top))
-    else:
-        result.status = "unverifiable"
-        result.score = detection.score if detection else result.evidence[0].score
-        why = detection.reason if detection else "the judge finds no evidence that entails or contradicts it"
-        result.reason = f"the evidence is about this claim but does not confirm it ({why})"
-
-
-UNLOCATED_NOTE = ("the entailment judge leaned to contradiction, but the alignment finds no slot the "
-                  "evidence fills differently and no opposite polarity: treated as unsure")
-CONFIRMED_NOTE = ("the entailment judge leaned to contradiction, but the alignment finds every slot of the "
-                  "claim in that evidence, stated the same way: counted as support")
-
-
-def settle_unlocated(result: SentenceResult, alignment, config: Config) -> None:
-    """A contradiction only the judge saw, which the alignment cannot place in any slot, is not reported.
-
-    The rule tier found no number, date, name or polarity that differs, and aligning the claim with the
-    contradicting evidence finds no slot filled differently: the reviewer would be shown a flag with
-    nothing to correct. On LLM-written text such flags are mostly paraphrases the small judge misreads
-    ("one charge lasts ten days" / "the battery lasts ten days"), so the judge counts as unsure there,
-    and the cascade decides as it does for a neutral judge (a near-paraphrase is support).
-
-    Where the alignment does more than fail to place it, and confirms the claim in full in that evidence
-    (each slot found and none filled otherwise, the claim's verb stated, the same polarity), that evidence
-    is support. On FEVER-Symmetric such judge contradictions are wrong 14 times in 18 (grouped
-    cross-validated judge).
-    """
-    if result.status != "contradicted" or (alignment is not None and alignment.contradicts):
-        return
-    confirmed = alignment is not None and alignment.confirms
-    for ev in result.evidence:
-        if ev.relation == "contradiction":
-            ev.relation = "related"
-            if confirmed and ev.text == alignment.evidence:
-                ev.relation, ev.probability = "support", None
-    support_near_paraphrase(result.evidence, config)
-    result.suggestion = None
-    decide(result, None, [])
-    note = UNLOCATED_NOTE
-    if confirmed and result.status == "supported":
-        top = next(e for e in result.evidence if e.relation == "support")
-        result.reason = f"the {top.source} evidence states every slot of the claim the same way (alignment)"
-        note = CONFIRMED_NOTE
-    add_note(result, note)
-    result.reason += f"; {note}"
-
-
-#: The flag each note sets: what later stages test.
-FLAGS = {OTHER_PARTICIPANT_NOTE: "other-participant", UNSTATED_DATE_NOTE: "unstated-date",
-         MISPLACED_SUPPORT_NOTE: "misplaced-support", OVERRULED_SUPPORT_NOTE: "overruled-support",
-         OUTWEIGHED_NOTE: "outweighed", UNLOCATED_NOTE: "unlocated", CONFIRMED_NOTE: "confirmed-by-alignment",
-         TRUSTED_SOURCE_NOTE: "trusted-source-contradicts"}
