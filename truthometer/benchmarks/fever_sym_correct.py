@@ -36,8 +36,9 @@ def add_arguments(parser) -> None:
                         help="score only this frozen part of the claim groups (benchmarks.splits, the same groups as "
                              "bench fever-sym --part): rules are written on development, validation is never read")
     parser.add_argument("--ablate", action="store_true",
-                        help="also run with each alignment pass switched off (alignment.passes) and print its "
-                             "contribution to exact match on the development and the validation part")
+                        help="also run with each alignment pass (alignment.passes) and each correction rule "
+                             "(corrections.RULES) switched off and print its contribution to exact match on the "
+                             "development and the validation part")
     parser.add_argument("--articles", help="articles.json with corrected_has / corrected_lacks to check too")
     parser.add_argument("--threshold", type=float, default=None,
                         help="paraphrase threshold (embedding cosine) of the alignment")
@@ -151,10 +152,8 @@ def run(args) -> dict:
 def _fever(cases, supports, threshold, args) -> dict:
     from ..alignment import align_many, suggest_correction
 
-    try:
-        from tqdm import tqdm
-    except ImportError:  # pragma: no cover
-        tqdm = None
+    from tqdm import tqdm
+
     pairs = [(clean(c["claim"]), clean(c["evidence"])) for c in cases]
     alignments = align_many(pairs, threshold=threshold)
     support_alignments = align_many([(clean(s["claim"]), clean(s["evidence"])) for s in supports],
@@ -162,10 +161,8 @@ def _fever(cases, supports, threshold, args) -> dict:
     ours_exact = ours_f1 = naive_exact = naive_f1 = raw_f1 = slots_exact = 0.0
     flagged = contradicts = corrected_n = 0
     wrong, drafts = [], []
-    iterator = zip(cases, pairs, alignments)
-    if tqdm is not None:
-        iterator = tqdm(iterator, total=len(cases), desc="correcting", file=sys.stderr)
-    for case, (claim, evidence), a in iterator:
+    for case, (claim, evidence), a in tqdm(zip(cases, pairs, alignments), total=len(cases), desc="correcting",
+                                           file=sys.stderr):
         # As the pipeline calls it: on a sentence already judged contradicted by this evidence.
         suggestion = suggest_correction(claim, evidence, a, contradicted=True)
         pred = suggestion.corrected if suggestion else None
@@ -232,12 +229,14 @@ def _fever(cases, supports, threshold, args) -> dict:
     return out
 
 
-def _drafts_exact(cases, threshold) -> float:
-    """Exact match of every draft (as ``_fever`` makes them, without the gate) on ``cases``."""
+def _drafts_exact(cases, threshold, alignments=None) -> float:
+    """Exact match of every draft (as ``_fever`` makes them, without the gate) on ``cases``; ``alignments``
+    of their pairs when already made."""
     from ..alignment import align_many, suggest_correction
 
     pairs = [(clean(c["claim"]), clean(c["evidence"])) for c in cases]
-    alignments = align_many(pairs, threshold=threshold)
+    if alignments is None:
+        alignments = align_many(pairs, threshold=threshold)
     right = 0.0
     for case, (claim, evidence), a in zip(cases, pairs, alignments):
         suggestion = suggest_correction(claim, evidence, a, contradicted=True)
@@ -246,11 +245,17 @@ def _drafts_exact(cases, threshold) -> float:
 
 
 def ablate(rows, threshold, limit: int = 0, skip: int = 0) -> dict:
-    """Exact match with each alignment pass switched off, on the development and the validation part: a
-    pass whose removal costs nothing on the validation part is not earning its place."""
+    """Exact match with each alignment pass, then each correction rule, switched off, on the development and
+    the validation part: a pass or rule whose removal costs nothing on the validation part is not earning its
+    place."""
+    parts = {part: refutes_with_targets(rows, limit, skip, part)[0] for part in ("development", "validation")}
+    out = {"passes": _ablate_passes(parts, threshold), "rules": _ablate_rules(parts, threshold)}
+    return out
+
+
+def _ablate_passes(parts, threshold) -> dict:
     from ..alignment.passes import PASSES, switched_off
 
-    parts = {part: refutes_with_targets(rows, limit, skip, part)[0] for part in ("development", "validation")}
     everything = {part: _drafts_exact(cases, threshold) for part, cases in parts.items()}
     out, table = {"all passes on": everything}, []
     table.append(["all passes on", "", f"{everything['development']:.4f}", f"{everything['validation']:.4f}"])
@@ -263,6 +268,32 @@ def ablate(rows, threshold, limit: int = 0, skip: int = 0) -> dict:
                       f"{em['validation']:.4f} ({em['validation'] - everything['validation']:+.4f})"])
     print()
     print_table(["alignment passes (every draft, no gate)", "phenomenon", "development EM", "validation EM"], table)
+    return out
+
+
+def _ablate_rules(parts, threshold) -> dict:
+    """The correction rules read the alignment and do not change it: each part is aligned once."""
+    from ..alignment import align_many
+    from ..corrections import RULES, switched_off
+
+    alignments = {part: align_many([(clean(c["claim"]), clean(c["evidence"])) for c in cases], threshold=threshold)
+                  for part, cases in parts.items()}
+
+    def em() -> dict:
+        return {part: _drafts_exact(cases, threshold, alignments[part]) for part, cases in parts.items()}
+
+    everything = em()
+    out, table = {"all rules on": everything}, []
+    table.append(["all rules on", "", f"{everything['development']:.4f}", f"{everything['validation']:.4f}"])
+    for name, found in RULES.items():
+        with switched_off(name):
+            figures = em()
+        out[name] = figures
+        table.append([f"without {name}", found.phenomenon[:70],
+                      f"{figures['development']:.4f} ({figures['development'] - everything['development']:+.4f})",
+                      f"{figures['validation']:.4f} ({figures['validation'] - everything['validation']:+.4f})"])
+    print()
+    print_table(["correction rules (every draft, no gate)", "phenomenon", "development EM", "validation EM"], table)
     return out
 
 

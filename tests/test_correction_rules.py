@@ -1,0 +1,138 @@
+"""The correction rules are named and switchable (truthometer.corrections): each drafts what it should on a
+small sentence of its own, and nothing of it while switched off."""
+import pytest
+
+from truthometer.alignment import align
+from truthometer.corrections import ENV, RULES, is_on, suggest_correction, switched_off
+from truthometer.corrections.same_kind import reads_in_place
+from truthometer.report import Substitution
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _models():
+    align("The lighthouse was built in 1850.", "The lighthouse was built in 1850.")
+
+
+def draft(claim, evidence, contradicted=False):
+    s = suggest_correction(claim, evidence, contradicted=contradicted)
+    return s.corrected if s is not None else None
+
+
+# rule, claim, evidence, with the rule, without it (None: no correction)
+CASES = [
+    ("slot-values", "The bridge opened in 1932.", "The bridge opened in 1937 after five years of work.",
+     "The bridge opened in 1937.", None),
+    ("bounds", "The library holds over 20 manuscripts.", "The library holds 12 manuscripts.",
+     "The library holds 12 manuscripts.", "The library holds over 12 manuscripts."),
+    ("bounds", "The library holds 20 manuscripts.", "The library holds more than 120 manuscripts.",
+     "The library holds more than 120 manuscripts.", "The library holds 120 manuscripts."),
+    ("exclusive-focus", "The café serves solely Italian food.", "The café serves Greek food.",
+     "The café serves Greek food.", "The café serves solely Greek food."),
+    ("titles-before-names", "Singer Mara Voss won the award.", "The Weeknd won the award.",
+     "The Weeknd won the award.", "Singer the Weeknd won the award."),
+    ("the-with-names", "The ship sailed to the Netherlands in 1820.", "The ship sailed to Portugal in 1820.",
+     "The ship sailed to Portugal in 1820.", "The ship sailed to the Portugal in 1820."),
+    ("the-with-names", "The ship sailed to Portugal in 1820.", "The ship sailed to the Netherlands in 1820.",
+     "The ship sailed to the Netherlands in 1820.", "The ship sailed to Netherlands in 1820."),
+    ("names-for-noun-phrases", "The song was recorded by a local band.", "The song was recorded by Arcade Fire.",
+     "The song was recorded by Arcade Fire.", "The song was recorded by a local Arcade Fire."),
+    ("article-agreement", "Lotte Brink was a Dutch painter.", "Lotte Brink was an Austrian painter.",
+     "Lotte Brink was an Austrian painter.", "Lotte Brink was a Austrian painter."),
+    ("plural-without-article", "He wrote a poem for the magazine.", "He wrote essays for the magazine.",
+     "He wrote essays for the magazine.", "He wrote an essays for the magazine."),
+    ("compound-phrases", "The building is a train station.", "The building is a history museum.",
+     "The building is a history museum.", "The building is a train museum."),
+    ("unconfirmed-classifiers", "The film is a psychological horror film.", "The film is a romantic film.",
+     "The film is a romantic film.", "The film is a romantic horror film."),
+    ("own-places", "The concert was held at the Lyric Hall in Denver.", "The concert was held at Carnegie Hall.",
+     "The concert was held at Carnegie Hall.", "The concert was held at Carnegie Hall in Denver."),
+    ("negating-words", "The tribe is an ethnic group.", "The tribe is a non political group.",
+     "The tribe is a non political group.", "The tribe is a political group."),
+    ("negative-prefixes", "The town received insignificant funds.", "The town received considerable funds.",
+     "The town received significant funds.", "The town received considerable funds."),
+    ("verb-forms", "Tom Hale graduated on May 3, 1950.", "Tom Hale (born May 3, 1950) is a chemist.",
+     "Tom Hale was born on May 3, 1950.", "Tom Hale born on May 3, 1950."),
+    ("verb-prepositions", "He starred in the film.", "He directed the film.",
+     "He directed the film.", "He directed in the film."),
+    ("lack-of", "The campaign generated lack of interest.", "The campaign generated interest among voters.",
+     "The campaign generated interest.", None),
+    ("lack-of", "The campaign generated a lack of interest.", "The campaign generated interest among voters.",
+     "The campaign generated interest.", None),
+    ("decades", "The band formed in the 1970 's .", "The band formed in 1994 .",
+     "The band formed in the 1990 's .", "The band formed in the 1990s 's ."),
+    ("polarity", "The museum does not open on Sundays.", "The museum opens on Sundays.",
+     "The museum opens on Sundays.", None),
+    ("polarity-items", "He did not write any letters.", "He wrote letters to his sister.",
+     "He wrote some letters.", "He wrote any letters."),
+    ("concessive", "The park is popular because of its lake.", "The park is not popular.",
+     "The park is not popular despite its lake.", "The park is not popular because of its lake."),
+    ("implicatives", "She refused to sign the treaty.", "She signed the treaty in 1901.",
+     "She signed the treaty.", None),
+    ("evidence-implicatives", "He signed the treaty.", "He declined to sign the treaty.",
+     "He declined to sign the treaty.", "He did not sign the treaty."),
+    ("also-conjunct", "Rosa Linde is not a singer.", "Rosa Linde is an American dancer and singer.",
+     "Rosa Linde is also a singer.", "Rosa Linde is a singer."),
+    ("same-kind", "The bridge was designed by Anna Keller.", "The bridge was designed by the Suez Canal Company.",
+     None, "The bridge was designed by the Suez Canal Company."),
+    ("same-kind", "The canal was financed by the British engineer John Hale.",
+     "The canal was financed by the Suez Canal Company.",
+     None, "The canal was financed by the Suez Canal Company John Hale."),
+]
+
+
+@pytest.mark.parametrize("name, claim, evidence, on, off", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_each_rule_drafts_its_phenomenon_and_nothing_of_it_when_off(name, claim, evidence, on, off):
+    assert draft(claim, evidence) == on
+    with switched_off(name):
+        assert not is_on(name)
+        assert draft(claim, evidence) == off
+    assert is_on(name) and draft(claim, evidence) == on
+
+
+def test_the_negation_of_a_contradicted_claim_with_no_slot_differing():
+    claim, evidence = "In 1990, the baker got married.", "In 1990, the baker lost his shop in a fire."
+    assert draft(claim, evidence) is None  # not told it is contradicted
+    assert draft(claim, evidence, contradicted=True) == "In 1990, the baker did not get married."
+    with switched_off("negation-fallback"):
+        assert draft(claim, evidence, contradicted=True) is None
+
+
+def test_a_person_is_replaced_by_a_person_not_by_an_organisation():
+    claim = "The bridge was designed by Anna Keller."
+    assert draft(claim, "The bridge was designed by Thomas Brandt.") == "The bridge was designed by Thomas Brandt."
+    assert draft(claim, "The bridge was designed by the Suez Canal Company.") is None
+    assert draft("The bridge was designed by the British engineer.",
+                 "The bridge was designed by the Suez Canal Company.") is None  # a common noun naming a person
+
+
+def test_a_substitution_must_read_in_place():
+    claim, evidence = "She thanked the engineer.", "She thanked the Suez Canal Company."
+    a = align(claim, evidence)
+    at = claim.index("engineer")
+    doubled = Substitution("engineer", "the Suez Canal Company", at, at + len("engineer"))
+    single = Substitution("engineer", "Suez Canal Company", at, at + len("engineer"))
+    assert not reads_in_place(claim, a, doubled) and reads_in_place(claim, a, single)
+    with switched_off("phrase-in-place"):
+        assert reads_in_place(claim, a, doubled)
+
+
+def test_rules_are_switched_off_from_the_environment_and_unknown_names_are_refused(monkeypatch):
+    monkeypatch.setenv(ENV, "bounds, concessive")
+    assert not is_on("bounds") and not is_on("concessive") and is_on("polarity")
+    assert draft("The library holds over 20 manuscripts.", "The library holds 12 manuscripts.") \
+        == "The library holds over 12 manuscripts."
+    monkeypatch.setenv(ENV, "bounds-typo")
+    with pytest.raises(ValueError, match="unknown rule"):
+        is_on("bounds")
+    monkeypatch.delenv(ENV)
+    with pytest.raises(KeyError):
+        with switched_off("no-such-rule"):
+            pass
+
+
+def test_every_rule_names_its_phenomenon_and_is_tested_here():
+    assert all(r.phenomenon and r.function.__module__.startswith("truthometer.corrections.") for r in RULES.values())
+    tested = {c[0] for c in CASES} | {"negation-fallback", "phrase-in-place"}
+    # Not reached by a sentence of their own here yet: covered by tests/test_alignment_correct.py.
+    untested = set(RULES) - tested
+    assert untested <= {"modifier-phrases", "opposite-verbs"}, untested

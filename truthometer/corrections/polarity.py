@@ -1,0 +1,216 @@
+"""The polarity flip: when the evidence negates what the claim asserts, or asserts what it negates, the claim's
+predicate is negated or its negation dropped, in the claim's tense ("does not play" <-> "plays", LemmInflect
+for the verb forms): "no" before an object ("had no children" -> "had children"), "no longer", "cannot";
+"is not a Y" where the evidence names Y as a later conjunct becomes "is also a Y"; the evidence's verb of
+the opposite direction ("fell" -> "increased"); "still" -> "no longer"; the evidence's own implicative
+construction ("died before helping to co-found") in place of a bare "not".
+"""
+from __future__ import annotations
+
+from ..alignment.align import EQUAL, NEGATIVE_IMPLICATIVES, negative_implicative, opposite_directions, other_than, yet_to
+from ..inflection import article_for, past_participle, past_tense, third_person
+from ..report import Substitution
+from .implicatives import drop_implicative
+from .registry import rule
+
+
+def _no_object(verb):
+    """The "no" of an object that negates the predicate ("had no children"), else None."""
+    return next((g for c in verb.children if c.dep_ == "dobj" for g in c.children
+                 if g.lower_ == "no" and g.dep_ == "det"), None)
+
+
+def _affirm_object(claim: str, no, sub) -> Substitution:
+    """ "no" replaced as the predicate is affirmed: dropped before a plural ("had no children" -> "had
+    children"), an article before a singular ("has no king" -> "has a king", "has no other name" -> "has
+    another name")."""
+    start, end = no.idx, no.idx + len(no.text)
+    nxt = no.doc[no.i + 1] if no.i + 1 < len(no.doc) else None
+    if no.head.tag_ in ("NNS", "NNPS"):
+        return sub(start, end + (1 if claim[end:end + 1] == " " else 0), "")
+    if nxt is not None and nxt.lower_ == "other":
+        return sub(start, nxt.idx + len(nxt.text), "another")
+    return sub(start, end, article_for(nxt.text if nxt is not None else no.head.text))
+
+
+@rule("polarity", "the predicate is negated, or its negation dropped, when the evidence states the opposite "
+      "polarity ('does not play' <-> 'plays', 'had no children' -> 'had children')",
+      off=lambda claim, alignment, evidence_text, locator: (None, ""))
+def polarity_substitution(claim: str, alignment, evidence_text: str, locator: str) -> tuple[Substitution | None, str]:
+    """The substitution flipping the claim's polarity, or None and why it could not be written."""
+    doc = alignment.claim_doc
+    root = doc[:].root
+    edge = next((e for e in alignment.edges if e.kind == "negation"), None)
+
+    def sub(i: int, j: int, new: str) -> Substitution:
+        return Substitution(claim[i:j], new, i, j, kind="negation", evidence=evidence_text,
+                            evidence_locator=locator)
+
+    implicative = negative_implicative(doc) if alignment.claim_negated else None
+    dropped = drop_implicative(claim, alignment, implicative, sub) if implicative is not None else None
+    if dropped is not None:
+        return dropped, ""
+    other = other_than(doc) if alignment.claim_negated else None
+    if other is not None:
+        # "is something other than an Indian film" -> "is an Indian film"
+        first, than = other
+        end = than.idx + len(than.text)
+        return sub(first.idx, end + (1 if claim[end:end + 1] == " " else 0), ""), ""
+    if alignment.claim_negated:
+        negs = [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
+        if not negs:
+            no = _no_object(root)
+            return (_affirm_object(claim, no, sub) if no is not None else None), ""
+        neg = negs[0]
+        if neg.lower_ == "no" and neg.head.lower_ == "longer" and neg.head.i == neg.i + 1:
+            # "no longer sells" -> "sells": the two words go together
+            end = neg.head.idx + len(neg.head.text)
+            return sub(neg.idx, end + (1 if claim[end:end + 1] == " " else 0), ""), ""
+        verb = neg.head if neg.head.pos_ in ("VERB", "AUX") else root
+        new_verb_text = None
+        ev_doc = alignment.evidence_doc
+        if edge is not None and ev_doc is not None:
+            ev = next((t for t in ev_doc if t.idx == edge.evidence_start), None)
+            # "was not damaged" where the evidence says "was destroyed": take the evidence's predicate.
+            # Not a verb the claim already uses elsewhere ("has not changed in size as it evolved" /
+            # "has evolved"): that one is another event of the claim, not its predicate.
+            if (ev is not None and ev.pos_ == "VERB" and verb.pos_ == "VERB" and ev.tag_ == verb.tag_
+                    and ev.lemma_.lower() != verb.lemma_.lower()
+                    and ev.lemma_.lower() not in {t.lemma_.lower() for t in doc}):
+                new_verb_text = ev.text
+        aux = [c for c in verb.children if c.dep_ in ("aux",) and c.lemma_.lower() == "do" and c.i < neg.i]
+        if aux and neg.i == aux[0].i + 1 and verb.i > neg.i:
+            a = aux[0]
+            lemma = verb.lemma_.lower()
+            if new_verb_text:
+                form = new_verb_text
+            elif a.lower_ in ("did",):
+                form = past_tense(lemma)
+            elif a.lower_ in ("does",):
+                form = third_person(lemma)
+            else:
+                form = lemma
+            if a.text[:1].isupper():
+                form = form[:1].upper() + form[1:]
+            return sub(a.idx, verb.idx + len(verb.text), form), ""
+        start = neg.idx
+        end = neg.idx + len(neg.text)
+        if neg.lower_ == "n't":
+            host = doc[neg.i - 1] if neg.i > 0 else None
+            if host is not None and host.lower_ in ("ca", "wo", "sha"):
+                fixed = {"ca": "can", "wo": "will", "sha": "shall"}[host.lower_]
+                return sub(host.idx, end, fixed if host.text.islower() else fixed.capitalize()), ""
+        else:
+            # remove the word and one neighbouring space
+            if end < len(claim) and claim[end] == " ":
+                end += 1
+            elif start > 0 and claim[start - 1] == " ":
+                start -= 1
+        if new_verb_text and verb.i > neg.i:
+            return sub(start, verb.idx + len(verb.text), new_verb_text), ""
+        if neg.lower_ == "not" and _added_conjunct(alignment, verb):
+            # "is not a model" / "an American actress and model" -> "is also a model": one more thing
+            # the subject is, beside what the evidence names first.
+            return sub(neg.idx, neg.idx + len(neg.text), "also"), ""
+        return sub(start, end, ""), ""
+
+    # The claim asserts what the evidence negates: negate the main predicate.
+    verb = root
+    ev = next((t for t in alignment.evidence_doc or [] if edge is not None and t.idx == edge.evidence_start), None)
+    opposite = opposite_verb(verb, ev, sub)
+    if opposite is not None:
+        return opposite, ""
+    still = next((c for c in verb.children if c.lower_ == "still" and c.dep_ == "advmod"), None)
+    if still is not None:
+        return sub(still.idx, still.idx + len(still.text), "no longer"), ""  # "still sells" -> "no longer sells"
+    if verb.pos_ not in ("VERB", "AUX"):
+        return None, "the evidence negates the claim, but its predicate could not be negated automatically"
+    ev_doc = alignment.evidence_doc
+    construction = _evidence_implicative(alignment, edge, verb)
+    if construction is not None:
+        # "helped to co-found" / "died before helping to co-found": the evidence's own way of saying it
+        # did not happen, in place of a bare "not".
+        text = construction if verb.i else construction[:1].upper() + construction[1:]
+        return sub(verb.idx, verb.idx + len(verb.text), text), ""
+    word = "never" if ev_doc is not None and any(t.lower_ == "never" for t in ev_doc) else "not"
+    auxes = sorted([c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i], key=lambda t: t.i)
+    if auxes and auxes[0].lemma_.lower() == "get" and word == "not":
+        verb = auxes[0]  # "got married" -> "did not get married": "get" takes "do" as a main verb does
+        auxes = []
+    host = auxes[0] if auxes else (verb if verb.lemma_.lower() == "be" or verb.tag_ == "MD" else None)
+    if host is not None:
+        end = host.idx + len(host.text)
+        nxt = doc[host.i + 1] if host.i + 1 < len(doc) else None
+        if nxt is not None and nxt.lower_ in ("also", "too") and nxt.idx == end + 1:
+            end = nxt.idx + len(nxt.text)  # "is also a model" -> "is not a model"
+        joined = host.lower_ == "can" and word == "not"  # "cannot", as it is written
+        return sub(host.idx, end, host.text + ("" if joined else " ") + word), ""
+    if word == "never":
+        return sub(verb.idx, verb.idx + len(verb.text), "never " + verb.text if verb.i else "Never " + verb.lower_), ""
+    lemma = verb.lemma_.lower()
+    if verb.tag_ == "VBD":
+        do = "did"
+    elif verb.tag_ == "VBZ":
+        do = "does"
+    elif verb.tag_ == "VBP":
+        do = "do"
+    else:
+        return None, "the evidence negates the claim, but its predicate could not be negated automatically"
+    # An adverb written before the verb goes after the negation: "only worked in film" -> "did not only
+    # work in film", not "only did not work".
+    first = verb.i
+    while first > 0 and doc[first - 1].dep_ == "advmod" and doc[first - 1].head.i == verb.i:
+        first -= 1
+    adverbs = "".join(t.text_with_ws for t in doc[first:verb.i])
+    if first == 0:
+        do = do.capitalize()
+        adverbs = adverbs[:1].lower() + adverbs[1:]
+    return sub(doc[first].idx, verb.idx + len(verb.text), f"{do} not {adverbs}{lemma}"), ""
+
+
+@rule("also-conjunct", "'is not a Y' where the evidence names Y as a later conjunct becomes 'is also a Y'",
+      off=lambda alignment, verb: False)
+def _added_conjunct(alignment, verb) -> bool:
+    """The complement of the claim's copula is, in the evidence, a later conjunct of the evidence's
+    complement ("an American actress and model")."""
+    if verb.lemma_.lower() != "be" or alignment.evidence_doc is None:
+        return False
+    attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    edge = next((e for e in alignment.edges if attr is not None and e.claim_start == attr.idx and e.op == EQUAL
+                 and e.evidence_start >= 0), None)
+    e = next((t for t in alignment.evidence_doc if edge is not None and t.idx == edge.evidence_start), None)
+    return e is not None and e.dep_ == "conj" and e.head.dep_ == "attr" and e.head.head.lemma_.lower() == "be"
+
+
+@rule("evidence-implicatives", "the evidence's implicative construction replaces a bare 'not' ('died before "
+      "helping to co-found')", off=lambda alignment, edge, verb: None)
+def _evidence_implicative(alignment, edge, verb) -> str | None:
+    """The evidence's negative implicative construction ending in the claim's verb ("declined to model",
+    "died before helping", "is yet to write"), when its finite verb has the claim verb's tense; else
+    None."""
+    ev_doc = alignment.evidence_doc
+    if edge is None or ev_doc is None:
+        return None
+    ev = next((t for t in ev_doc if t.idx == edge.evidence_start), None)
+    if ev is None or ev.lemma_.lower() != verb.lemma_.lower() or ev.pos_ != "VERB":
+        return None
+    governor = None
+    if ev.dep_ == "xcomp" and (ev.head.lemma_.lower() in NEGATIVE_IMPLICATIVES or yet_to(ev.head)):
+        governor = ev.head  # "declined to model", "is yet to write"
+    elif ev.dep_ in ("pcomp", "pobj") and ev.head.lower_ == "before" and ev.head.head.lemma_.lower() == "die":
+        governor = ev.head.head  # "died before helping"
+    if governor is None or governor.i > ev.i or governor.tag_ != verb.tag_ \
+            or any(t.is_punct for t in ev_doc[governor.i:ev.i]):
+        return None
+    return ev_doc[governor.i:ev.i + 1].text
+
+
+
+@rule("opposite-verbs", "a verb of change the evidence states the other way takes the evidence's verb ('fell by 5%' "
+      "-> 'increased by 5%')", off=lambda verb, ev, sub: None)
+def opposite_verb(verb, ev, sub) -> Substitution | None:
+    """The evidence's verb of change, in the claim verb's form, where the two go in opposite directions."""
+    if ev is None or verb.pos_ != "VERB" or not opposite_directions(verb.lemma_.lower(), ev.lemma_.lower()):
+        return None
+    inflect = {"VBD": past_tense, "VBN": past_participle, "VBZ": third_person}.get(verb.tag_, lambda lemma: lemma)
+    return sub(verb.idx, verb.idx + len(verb.text), ev.text if ev.tag_ == verb.tag_ else inflect(ev.lemma_))
