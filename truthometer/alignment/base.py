@@ -12,30 +12,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..judging.quantities import canonical, currency, unit
+# The label sets and the negators are the text layer's; the rest of the package reads them from here.
+from ..text.names import ENTITY_LABELS, NUMERIC_LABELS, families
+from ..text.negation import CLAUSE_NEGATORS as NEGATORS, NEGATIVE_IMPLICATIVES
+from ..text.quantities import canonical, currency, unit
 
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
 
-ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW",
-                 "LANGUAGE"}
-NUMERIC_LABELS = {"CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"}
 # The small NER model often confuses PERSON/ORG and GPE/LOC/FAC: counterparts are sought by family.
-_FAMILY = {"PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "FAC": "place",
-           "NORP": "nationality", "LANGUAGE": "nationality"}
-_YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
-_DECADE = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s$")
-_CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
-NEGATORS = {"not", "n't", "never", "no"}
-# Verbs that negate their complement: "declined to model" states that she did not model.
-NEGATIVE_IMPLICATIVES = {"fail", "refuse", "decline", "avoid", "lack", "unable", "incapable", "stop",
-                         "cease", "deny", "reject"}
+_FAMILY = families("agent", "place", "norp")
+
 
 def unit_of(word: str) -> tuple[str, str]:
     """(dimension, canonical unit) of a unit word; an unknown word is its own dimension.
 
     Same canonical unit: substitute the number only; same dimension, different unit: substitute number
-    and unit together ("1 litre" -> "500 ml"). The table is the judge's (``judging.quantities``)."""
+    and unit together ("1 litre" -> "500 ml"). The table is the text layer's (``text.quantities``)."""
     found = unit(word)
     if found is None:
         money = currency(word)

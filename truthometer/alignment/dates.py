@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from ..judging.quantities import DECADE_WORDS
-from ..judging.rules import MONTH_BY_ABBR, MONTH_NAMES
-from .base import _YEAR, Slot
+from ..text.dates import DECADE_WORDS, day_of_month, month_of, year_of
+from ..text.numbers import ORDINAL_WORDS, ordinal_value
+from .base import Slot
 
 
 def _life_span_end(doc, char: int) -> str | None:
@@ -27,7 +27,6 @@ def _life_span_end(doc, char: int) -> str | None:
     return "bear" if at.i < dashes[0].i else "die"
 
 
-_WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 _CLOCK = re.compile(r"^(\d{1,2})[:.](\d{2})$")
 #: Hours a meridiem adds: "6 p.m." is 18:00.
 _MERIDIEM = {"am": 0, "a.m.": 0, "a.m": 0, "pm": 12, "p.m.": 12, "p.m": 12}
@@ -64,31 +63,22 @@ def clock_text(minutes: int, like) -> str:
 
 
 def _is_year(tok) -> bool:
-    return bool(_YEAR.match(tok.text)) and tok.like_num
+    """Whether the token is a year (see ``text.dates.year_of``: "1889", the "44" of "44 BC")."""
+    return year_of(tok) is not None
 
 
 def _month(tok) -> str | None:
-    w = tok.text.lower().rstrip(".")
-    if w in MONTH_NAMES:
-        return w
-    return MONTH_BY_ABBR.get(w) if tok.text[:1].isupper() else None
+    return month_of(tok.text, capitalised=tok.text[:1].isupper())
 
 
 def _day(tok) -> int | None:
-    m = re.match(r"^(\d{1,2})(st|nd|rd|th)?$", tok.text.lower())
-    if m and 1 <= int(m.group(1)) <= 31:
-        return int(m.group(1))
-    return None
+    return day_of_month(tok.text)
 
 
 #: Words of order in time, by the direction they point.
 _ORDER_SIGN = {"before": -1, "after": 1}
 _ORDER = frozenset(_ORDER_SIGN)
-#: Words that multiply the number before them.
-_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-_ORDINAL_NUMBERS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-                    "eleventh", "twelfth"]
-_ORDINALS = frozenset(_ORDINAL_NUMBERS)
+_ORDINALS = frozenset(ORDINAL_WORDS)
 
 
 #: Label of a rank a superlative states: "the second-largest lake" is rank 2 by size, "the largest" rank 1.
@@ -119,14 +109,6 @@ def superlative_rank(doc, i: int) -> tuple[int, int, int, str] | None:
 
 def _is_ordinal(tok) -> bool:
     return tok.lower_ in _ORDINALS and tok.pos_ == "ADJ"
-
-
-def ordinal_value(word: str) -> int | None:
-    """1 for "first" or "1st", 22 for "22nd"; None for any other word."""
-    if word in _ORDINAL_NUMBERS:
-        return _ORDINAL_NUMBERS.index(word) + 1
-    found = re.fullmatch(r"(\d+)(st|nd|rd|th)", word)
-    return int(found.group(1)) if found else None
 
 
 def _decade_of(unit: Slot) -> str:

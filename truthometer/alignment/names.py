@@ -10,7 +10,7 @@ import re
 from rapidfuzz import fuzz
 
 from ..judging import lexicon
-from ..judging.rules import ACRONYM_SKIPS, abbreviates, acronym, initials
+from ..text.names import ACRONYM_SKIPS, SHORT_GIVEN_NAMES, abbreviates, acronym, initials
 from .base import _FAMILY, NUMERIC_LABELS, OTHER_SUBJECT, SUBSTITUTED, Edge, Slot, _in_subject, normalise
 from .classifiers import _is_classifier, phrase_start
 from .similarity import FUZZY_THRESHOLD
@@ -280,16 +280,6 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
     return None
 
 
-#: Short forms of given names that do not start with the name's first letter ("Bill" / "William"); a short
-#: form that does ("Dan" / "Daniel", "Jack" / "John") passes the first-letter test of _another_given_name.
-_SHORT_GIVEN_NAMES = {"bill": "william", "billy": "william", "bob": "robert", "bobby": "robert", "dick": "richard",
-                      "rick": "richard", "ted": "edward", "ned": "edward", "peggy": "margaret", "meg": "margaret",
-                      "polly": "mary", "molly": "mary", "betty": "elizabeth", "beth": "elizabeth",
-                      "liz": "elizabeth", "bess": "elizabeth", "hank": "henry", "sally": "sarah",
-                      "chuck": "charles", "tony": "anthony", "sandy": "alexander", "jim": "james",
-                      "jimmy": "james"}
-
-
 def _another_given_name(claim_given, evidence, surname_at: int) -> bool:
     """The evidence's person with the claim's surname has other given names: "Tracey Edmonds" / "Kenneth
     "Babyface" Edmonds" are two people. Given names count as the same when one starts with the other's
@@ -306,7 +296,7 @@ def _another_given_name(claim_given, evidence, surname_at: int) -> bool:
         return False
     for a in mine:
         for b in theirs:
-            if a[:1] == b[:1] or _SHORT_GIVEN_NAMES.get(a) == b or _SHORT_GIVEN_NAMES.get(b) == a:
+            if a[:1] == b[:1] or SHORT_GIVEN_NAMES.get(a) == b or SHORT_GIVEN_NAMES.get(b) == a:
                 return False
     return True
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 from ..judging import lexicon
-from ..judging.quantities import number_value
+from ..text.numbers import number_value
 from .base import EQUAL, OPPOSITE, SUBSTITUTED, UNCONFIRMED, Edge, _content
+from ..text.dates import year_of
 from .dates import _ORDER_SIGN, RANK, _is_year, superlative_rank
 from .polarity import _negated_at
 
@@ -196,7 +197,7 @@ def _year_after(evidence, phrase: str) -> int | None:
     if not found:
         return None
     following = [t for t in evidence if t.idx >= found.end()][:4]
-    return next((int(t.text) for t in following if _is_year(t)), None)
+    return next((year_of(t) for t in following if _is_year(t)), None)
 
 
 def _order_of_events(claim, evidence, edges: list) -> None:

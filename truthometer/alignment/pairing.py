@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..judging import lexicon
-from ..judging.rules import acronym
+from ..text.names import acronym
 from .base import (ENTITY_LABELS, EQUAL, NEGATIVE_IMPLICATIVES, OPPOSITE, SUBSTITUTED, UNCONFIRMED, AlignedToken, Edge,
                    Slot, _content, _in_subject, _in_unit, normalise)
 from .classifiers import (_as_the_claim_writes, _counted_in_the_year, _fields, _kind_nouns_name_no_value, _kinds,

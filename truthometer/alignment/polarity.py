@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..judging import lexicon
+from ..text.negation import NEGATING_PREPOSITIONS, VERB_NEGATORS
 from .base import NEGATIVE_IMPLICATIVES, SUBSTITUTED, UNCONFIRMED, _in_subject
 
 
@@ -17,7 +18,7 @@ def _negated_at(doc, index: int) -> bool:
     t = doc[index]
     while seen < 6:
         for child in t.children:
-            if child.dep_ == "neg" or child.lower_ in ("not", "n't", "never"):
+            if child.dep_ == "neg" or child.lower_ in VERB_NEGATORS:
                 return True
             if child.lower_ == "longer" and any(g.lower_ == "no" for g in child.children):
                 return True  # "no longer sells"
@@ -28,7 +29,7 @@ def _negated_at(doc, index: int) -> bool:
             return True
         if t.dep_ in ("pcomp", "pobj") and t.head.lower_ == "before" and t.head.head.lemma_.lower() == "die":
             return True  # "died before helping"
-        if t.i == index and t.dep_ == "pcomp" and t.head.lower_ == "without":
+        if t.i == index and t.dep_ == "pcomp" and t.head.lower_ in NEGATING_PREPOSITIONS:
             return True  # "can last indefinitely without spoiling": it does not spoil
         if t.head.i == t.i:
             break
@@ -102,7 +103,7 @@ def _advised_against(claim, root, evidence):
 
 
 def negation_tokens(doc) -> list:
-    return [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
+    return [t for t in doc if t.dep_ == "neg" or t.lower_ in VERB_NEGATORS]
 
 
 def other_than(doc):

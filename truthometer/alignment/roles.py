@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..judging.quantities import WORD_NUMBERS, number_value
+from ..text.numbers import WORD_NUMBERS, number_value
 from ..judging.rules import range_joined
 from .base import _FAMILY, EQUAL, Slot, _content, _in_subject, normalise
 from .dates import _month
@@ -338,7 +338,7 @@ def _date_group(unit: Slot, units: list[Slot], doc) -> list[Slot]:
 def _origin(doc, unit: Slot) -> bool:
     """A nationality or a place qualifying a common noun says where the thing is from: "a US senator" and
     "an American model" fill one slot, whatever the small model's label (GPE / NORP)."""
-    if unit.kind != "entity" or _FAMILY.get(unit.label) not in ("place", "nationality"):
+    if unit.kind != "entity" or _FAMILY.get(unit.label) not in ("place", "norp"):
         return False
     t = doc[unit.i:unit.j].root
     return t.dep_ in ("compound", "amod", "nmod") and t.head.pos_ == "NOUN" and t.i < t.head.i

@@ -6,11 +6,14 @@ parts, codes, attributes, complement nouns, clock times, ranks) and the evidence
 from __future__ import annotations
 
 from ..judging import lexicon
-from ..judging.quantities import (DECADE_WORDS, FRACTIONS, FREQUENCY_UNIT, WORD_NUMBERS, currency, currency_before,
-                                  degrees_unit, fraction_after, fraction_of_unit, frequency, number_value, unit)
-from ..judging.rules import MONTH_NAMES, period_years, range_joined
-from .base import _CODE, _DECADE, ENTITY_LABELS, Slot, normalise, unit_of
-from .dates import _ORDER, _SCALES, _WEEKDAYS, _day, _is_ordinal, _is_year, _life_span_end, _month, clock_time
+from ..judging.rules import range_joined
+from ..text.dates import DECADE_WORDS, MONTHS, WEEKDAYS, is_decade_text, period_years, year_of, years_between
+from ..text.names import is_code
+from ..text.numbers import FRACTIONS, SCALES, WORD_NUMBERS, number_value
+from ..text.quantities import (FREQUENCY_UNIT, currency, currency_before, degrees_unit, fraction_after,
+                               fraction_of_unit, frequency, unit)
+from .base import ENTITY_LABELS, Slot, normalise, unit_of
+from .dates import _ORDER, _day, _is_ordinal, _is_year, _life_span_end, _month, clock_time
 
 
 def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
@@ -51,7 +54,7 @@ def extract_slots(doc) -> list[Slot]:
             continue  # "Fahrenheit" in "32 degrees Fahrenheit" is the number's unit, whatever NER says
         if ent.label_ in ENTITY_LABELS and not any(_is_year(t) for t in ent) and not taken & set(
                 range(ent.start, ent.end)):
-            if len(ent) == 1 and _CODE.match(ent.text) and any(c.isdigit() for c in ent.text):
+            if len(ent) == 1 and is_code(ent.text):
                 add(Slot("code", ent.start, ent.end, label="CODE", value=ent.text.upper()))
                 continue
             start = ent.start + (1 if ent[0].lower_ == "the" and len(ent) > 1 else 0)
@@ -77,13 +80,13 @@ def extract_slots(doc) -> list[Slot]:
         if _is_year(t) and t.text.endswith("0") and t.i + 1 < len(doc) and doc[t.i + 1].text in ("'s", "’s"):
             # "the early 1970 's" is a decade written apart: the year's digits are the slot.
             add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text + "s", granularity="decade"))
-        elif t.lower_.rstrip("s") in _WEEKDAYS and t.text[:1].isupper():
+        elif t.lower_.rstrip("s") in WEEKDAYS and t.text[:1].isupper():
             add(Slot("date", t.i, t.i + 1, label="DATE", value=t.lower_.rstrip("s"), granularity="weekday"))
         elif (clock := clock_time(doc, t.i)) is not None:
             add(Slot("date", t.i, clock[1], label="TIME", value=clock[0], granularity="time"))
         elif _is_year(t):
-            add(Slot("date", t.i, t.i + 1, label="DATE", value=int(t.text), granularity="year"))
-        elif _DECADE.match(t.text):
+            add(Slot("date", t.i, t.i + 1, label="DATE", value=year_of(t), granularity="year"))
+        elif is_decade_text(t.text):
             add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text, granularity="decade"))
         elif t.lower_ in DECADE_WORDS and t.i > 0 and doc[t.i - 1].lower_ in ("the", "early", "mid", "late"):
             # "born in the fifties": a decade of an unsaid century ("her fifties" is an age).
@@ -93,14 +96,14 @@ def extract_slots(doc) -> list[Slot]:
             add(Slot("date", t.i, t.i + 1, label="DATE", value=_month(t), granularity="month"))
         elif _day(t) is not None and any(_month(x) for x in doc[max(0, t.i - 2):t.i + 3] if x.i != t.i):
             add(Slot("date", t.i, t.i + 1, label="DATE", value=_day(t), granularity="day"))
-        elif _CODE.match(t.text) and any(c.isdigit() for c in t.text) and not t.like_num:
+        elif is_code(t.text) and not t.like_num:
             add(Slot("code", t.i, t.i + 1, label="CODE", value=t.text.upper()))
         elif (often := frequency(lows, t.i)) is not None:
             # "twice daily", "three times a day": one amount, in times per day.
             add(Slot("number", t.i, often[1], label="CARDINAL", value=often[0], unit=FREQUENCY_UNIT,
                      dimension="frequency"))
         elif ((t.like_num or t.lower_ in WORD_NUMBERS) and number_value(t.text) is not None
-              or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in _SCALES:
+              or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in SCALES:
             # "one and a half litres", "half a millimetre": the fraction is part of the number.
             fraction, extra = fraction_after(lows, t.i)
             if t.lower_ in FRACTIONS:
@@ -108,8 +111,8 @@ def extract_slots(doc) -> list[Slot]:
             else:
                 value, k = number_value(t.text) + fraction if fraction else number_value(t.text), t.i + extra
             # "1.5 million residents" is 1,500,000 residents: the scale is part of the number, not its unit.
-            scaled = k + 1 < len(doc) and doc[k + 1].lower_ in _SCALES
-            value *= _SCALES[doc[k + 1].lower_] if scaled else 1
+            scaled = k + 1 < len(doc) and doc[k + 1].lower_ in SCALES
+            value *= SCALES[doc[k + 1].lower_] if scaled else 1
             unit_word, unit_j = _unit_tokens(doc, k + scaled, len(doc))
             if not unit_word and (lows[max(t.i - 2, 0):t.i] == ["age", "of"] or t.i and lows[t.i - 1] == "aged"):
                 unit_word = "year"  # "died at the age of 66": an age is a length of time
@@ -270,8 +273,8 @@ def period_lengths(doc) -> list[Slot]:
     out = []
     years = [t for t in doc if _is_year(t)]
     for a, b in zip(years, years[1:]):
-        if range_joined(doc, a.i, b.i) and int(b.text) > int(a.text):
-            out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=int(b.text) - int(a.text),
+        if range_joined(doc, a.i, b.i) and year_of(b) > year_of(a):
+            out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=years_between(year_of(a), year_of(b)),
                             unit="year", dimension="time"))
         if (age := _life_span_years(doc, a, b)) is not None:
             out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=age, unit="year", dimension="time"))
@@ -289,10 +292,10 @@ def _life_span_years(doc, born, died) -> int | None:
         return None
     def month_day(year):
         before = [t for t in doc[max(year.i - 3, 0):year.i] if _month(t) or _day(t) is not None]
-        month = next((MONTH_NAMES.index(_month(t)) + 1 for t in before if _month(t)), None)
+        month = next((MONTHS[_month(t)] for t in before if _month(t)), None)
         day = next((_day(t) for t in before if _day(t) is not None and not _month(t)), None)
         return (month, day) if month and day else None
-    age = int(died.text) - int(born.text)
+    age = years_between(year_of(born), year_of(died))
     birthday, death = month_day(born), month_day(died)
     return age - 1 if birthday and death and death < birthday else age
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from rapidfuzz import fuzz
 
 from ..judging import lexicon
-from ..judging.quantities import (FREQUENCY_UNIT, bound_at, bounded_amounts, bounds_apply, comparable, hedged, limit_at,
-                                  near, quantity, same_quantity, same_when_rounded, unit)
+from ..text.numbers import ordinal_value
+from ..text.quantities import (FREQUENCY_UNIT, bound_at, bounded_amounts, bounds_apply, comparable, hedged, limit_at,
+                               near, quantity, same_quantity, same_when_rounded, unit)
 from .base import _FAMILY, Slot, normalise
-from .dates import _decade_of, ordinal_value
+from .dates import _decade_of
 from .names import _a_place, _same_name_head
 from .roles import _number_range
 from .similarity import FUZZY_THRESHOLD

@@ -11,6 +11,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from ..judging import lexicon
+from ..text.negation import NEGATIVE_PREFIXES
 from .base import _content, normalise
 
 
@@ -99,9 +100,6 @@ def _same_stem(a: str, b: str) -> bool:
     while n < min(len(a), len(b)) and a[n] == b[n]:
         n += 1
     return n >= 4 and n >= 0.7 * min(len(a), len(b))
-
-
-NEGATIVE_PREFIXES = ("non", "un", "in", "im", "il", "ir", "dis", "anti", "counter", "mis")
 
 
 def _derived(a: str, b: str) -> bool:

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import re
 
-_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-          r"Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sep\.?|Sept\.?|Oct\.?|Nov\.?|Dec\.?)")
-_YEAR = r"(1[5-9]\d\d|20\d\d)(?!\d|[,.]\d|s\b|\s*(?:%|km|kg|m\b|metres|meters|people|inhabitants|residents|"\
+from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, YEAR_DIGITS
+
+_MONTH = "(?i:" + "|".join(MONTH_NAMES + tuple(rf"{abbr}\.?" for abbr in MONTH_BY_ABBR if abbr not in MONTH_NAMES)) + ")"
+#: A year (the text layer's four digits), not followed by what makes it an amount ("2000 km", "1990s").
+_YEAR = "(" + YEAR_DIGITS + r")(?!\d|[,.]\d|s\b|\s*(?:%|km|kg|m\b|metres|meters|people|inhabitants|residents|"\
         r"units|copies|years|tons|tonnes|miles|feet|ft\b|dollars|euros|USD|EUR))"
 #: A year placed as the time of the statement: after a preposition of time (with an optional day/month),
 #: in parentheses, or before a census, estimate, season, model or election.

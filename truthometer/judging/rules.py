@@ -12,26 +12,18 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
-from .quantities import (FREQUENCY_UNIT, WORD_NUMBERS, bound_at, bounded_amounts, bounds_apply, comparable, currency,
-                         currency_before, degrees_unit, frequency, limit_at, near, number_value, quantity,
-                         same_quantity, same_when_rounded, within)
+from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, day_of_month, period_years, year_of
+from ..text.names import ENTITY_LABELS, abbreviates, families, is_code
+from ..text.negation import NEGATIONS
+from ..text.numbers import COUNT_WORDS
+from ..text.quantities import (FREQUENCY_UNIT, bound_at, bounded_amounts, bounds_apply, comparable, currency,
+                               currency_before, degrees_unit, frequency, limit_at, near, number_value, quantity,
+                               same_quantity, same_when_rounded, within)
 
-ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE"}
-_YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
-#: Two years written as one token: "1962–1963", "2009-2010".
-_YEAR_RANGE = re.compile(r"^(1[0-9]{3}|20[0-9]{2})[–—-](1[0-9]{3}|20[0-9]{2})$")
-_CODE = re.compile(r"^[A-Z]{1,4}-?\d{1,4}[A-Z]?$")
-#: Number words read alone; scale words ("1.5 million") belong to the number before them.
-_NUMBER_WORDS = {word: n for word, n in WORD_NUMBERS.items() if n < 1000}
-#: Words that deny what their clause says.
-NEGATIONS = frozenset({"not", "n't", "no", "never", "without", "none", "nobody", "nothing", "neither", "nor"})
 _RANGE_JOINERS = {"to", "-", "–", "and", "or"}
-MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-               "october", "november", "december")
-#: Abbreviation -> month name ("nov" -> "november", "sept" -> "september").
-MONTH_BY_ABBR = {m[:3]: m for m in MONTH_NAMES} | {"sept": "september"}
-# The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families.
-_ENTITY_FAMILY = {"PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "FAC": "place"}
+# The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families (NORP and
+# works each stand alone here).
+_ENTITY_FAMILY = families("agent", "place")
 
 
 def entity_family(label: str) -> str:
@@ -67,7 +59,7 @@ class Mismatch:
 
 
 def _number_value(text: str):
-    return number_value(text, _NUMBER_WORDS)
+    return number_value(text, COUNT_WORDS)
 
 
 def _context(span, i: int, j: int, window: int = 4) -> frozenset:
@@ -84,12 +76,6 @@ def range_joined(doc, i: int, j: int) -> bool:
     if between in (["to"], ["-"], ["–"], ["—"], ["through"]):
         return True
     return between == ["and"] and i > 0 and doc[i - 1].lower_ == "between"
-
-
-def period_years(text: str) -> tuple[str, str] | None:
-    """The two years of a period written as one token ("1962–1963"), or None."""
-    m = _YEAR_RANGE.match(text)
-    return m.groups() if m else None
 
 
 def _range_bounds(span, k: int, value) -> tuple | None:
@@ -127,16 +113,15 @@ def extract_slots(span) -> list[Slot]:
     slots: list[Slot] = []
     taken: set[int] = set()
     for ent in span.ents:
-        ends = [t for t in ent if _YEAR.match(t.text)]
+        ends = [t for t in ent if year_of(t) is not None]
         periods = [p for t in ent if (p := period_years(t.text))]
         if ent.label_ == "DATE" and (ends or periods):
-            years = tuple(sorted({t.text for t in ends} | {y for p in periods for y in p}))
+            years = tuple(sorted({str(year_of(t)) for t in ends} | {y for p in periods for y in p}, key=int))
             joined = len(ends) == 2 and range_joined(span.doc, ends[0].i, ends[1].i) or not ends and len(periods) == 1
             bounds = (int(years[0]), int(years[-1])) if len(years) == 2 and joined else None
             months = tuple(sorted({MONTH_BY_ABBR[t.lower_[:3]] for t in ent if t.lower_[:3] in MONTH_BY_ABBR
                                    and t.is_alpha and (len(t) == 3 or t.lower_ in MONTH_NAMES)}))
-            days = tuple(sorted({int(t.text.rstrip("stndrh")) for t in ent if re.fullmatch(r"\d{1,2}(st|nd|rd|th)?", t.text)
-                                 and 1 <= int(t.text.rstrip("stndrh")) <= 31}))
+            days = tuple(sorted({day for t in ent if t not in ends and (day := day_of_month(t.text)) is not None}))
             slots.append(Slot("date", ent.text, ent.start_char - base, ent.end_char - base, (years, months, days),
                               label="DATE", context=_context(span, ent.start, ent.end), bounds=bounds))
             taken.update(range(ent.start, ent.end))
@@ -152,8 +137,8 @@ def extract_slots(span) -> list[Slot]:
     for t in span:
         if t.i in taken:
             continue
-        if _YEAR.match(t.text) and t.like_num:
-            slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((t.text,), (), ()),
+        if (year := year_of(t)) is not None:
+            slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((str(year),), (), ()),
                               label="DATE", context=_context(span, t.i, t.i + 1)))
         elif period := period_years(t.text):
             slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), (period, (), ()),
@@ -173,7 +158,7 @@ def extract_slots(span) -> list[Slot]:
             slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), value,
                               unit=unit, context=_context(span, t.i, t.i + 1), bounds=_range_bounds(span, t.i, value),
                               bound=bound_at(span.doc, t.i), limit=limit_at(span.doc, t.i)))
-        elif _CODE.match(t.text) and any(c.isdigit() for c in t.text):
+        elif is_code(t.text):
             slots.append(Slot("code", t.text, t.idx - base, t.idx - base + len(t.text), t.text.upper(),
                               context=_context(span, t.i, t.i + 1)))
     return sorted(slots, key=lambda s: s.start)
@@ -277,28 +262,6 @@ def _same_entity(claim: Slot, evidence_text_lower: str, evidence_slots: list[Slo
     parts = [p for p in re.findall(r"\w+", claim.value) if len(p) > 2]
     # "Penélope Cruz" is confirmed by "Cruz"; "Neil Armstrong" by "Armstrong".
     return claim.label == "PERSON" and any(re.search(rf"\b{re.escape(p)}\b", evidence_text_lower) for p in parts[-1:])
-
-
-#: Words an acronym leaves out: "NASA" is National Aeronautics (and) Space Administration.
-ACRONYM_SKIPS = {"and", "of", "the", "for", "&"}
-
-
-def acronym(text: str) -> str | None:
-    """The letters of an acronym ("NASA", "U.S.", "ASSR"), else None."""
-    letters = text.replace(".", "")
-    return letters if 2 <= len(letters) <= 8 and letters.isalpha() and letters.isupper() else None
-
-
-def initials(words: list[str]) -> str:
-    return "".join(w[0] for w in words if w and w.lower() not in ACRONYM_SKIPS).upper()
-
-
-def abbreviates(short: str, long: str) -> bool:
-    """``short`` is the acronym of ``long``: "WHO" / "the World Health Organization"."""
-    letters, words = acronym(short), long.split()
-    named = [w for w in words if w.lower() not in ACRONYM_SKIPS]
-    return letters is not None and len(named) > 1 and all(w[:1].isupper() for w in named) \
-        and initials(words) == letters
 
 
 def _name_words(slot: Slot) -> set[str]:

@@ -21,8 +21,11 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
-from ..quantities import (DECADE_WORDS, FRACTIONS, LOWER_BOUNDS, UPPER_BOUNDS, WORD_NUMBERS, degrees_unit,
-                          fraction_after, fraction_of_unit, quantity, same_quantity)
+from ...text.dates import DECADE_WORDS, MONTHS, day_of_month, is_decade_text, is_year_text
+from ...text.names import LABEL_FAMILIES
+from ...text.negation import NEGATION_PHRASES, NEGATIONS, REVERSING_WORDS
+from ...text.numbers import FRACTIONS, GROUP_NOUNS, LOWER_BOUNDS, UPPER_BOUNDS, WORD_NUMBERS
+from ...text.quantities import degrees_unit, fraction_after, fraction_of_unit, quantity, same_quantity
 from .. import lexicon
 
 #: spaCy components the features need; the parser is skipped for speed.
@@ -43,19 +46,9 @@ def normalise(text: str) -> str:
     return _SPACE_AFTER_OPEN.sub(r"\1", text).strip()
 
 
-NEGATIONS = frozenset({"not", "n't", "no", "never", "none", "nobody", "nothing", "neither", "nor",
-                       "without", "cannot", "nowhere"})
-#: Multi-word cues that deny what follows ("has yet to appear", "something other than", "born outside of").
-NEGATION_PHRASES = re.compile(r"\b(yet to|other than|outside of|outside|away from|anything but|rather than|instead of|"
-                              r"unable to|incapable of|refused to|refuses to|failed to|fails to|lacks?|absent from|"
-                              r"free of|exempt from|denied|denies|never)\b", re.IGNORECASE)
 #: Words that flip or restrict what the rest of the sentence asserts ("refused to model for X",
 #: "is only Chinese"): a claim carrying one the evidence lacks is usually refuted.
-NEGATIVE_IMPLICATIVES = frozenset({
-    "refuse", "fail", "deny", "reject", "unable", "incapable", "only", "exclusively", "solely", "lack",
-    "avoid", "ban", "prevent", "stop", "decline", "forbid", "lose", "cease", "abandon", "oppose",
-    "never", "impossible", "false", "fake", "myth", "hoax", "exclusively", "just", "merely",
-})
+NEGATIVE_IMPLICATIVES = REVERSING_WORDS
 _ANTONYM_PAIRS = [
     ("begin", "end"), ("start", "end"), ("start", "finish"), ("begin", "finish"), ("bear", "die"),
     ("birth", "death"), ("win", "lose"), ("increase", "decrease"), ("rise", "fall"), ("raise", "lower"),
@@ -131,12 +124,7 @@ INDEFINITE_DETERMINERS = frozenset({"a", "an", "some", "several", "many", "few",
 SUBJECT_PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their"})
 GENERIC_OPENERS = frozenset({"someone", "somebody", "nobody", "no one", "people", "there"})
 
-ENTITY_FAMILIES = {
-    "PERSON": "agent", "ORG": "agent", "GPE": "place", "LOC": "place", "FAC": "place", "NORP": "norp",
-    "DATE": "date", "TIME": "date", "CARDINAL": "number", "QUANTITY": "number", "MONEY": "number",
-    "PERCENT": "number", "ORDINAL": "ordinal", "WORK_OF_ART": "work", "EVENT": "work", "PRODUCT": "work",
-    "LANGUAGE": "norp", "LAW": "work",
-}
+ENTITY_FAMILIES = LABEL_FAMILIES
 FAMILIES = ("agent", "place", "norp", "date", "number", "ordinal", "work")
 #: Families of names a sentence can be about (its subject), unlike dates and amounts.
 NAMED_FAMILIES = frozenset({"agent", "place", "norp", "work"})
@@ -144,16 +132,16 @@ NAMED_FAMILIES = frozenset({"agent", "place", "norp", "work"})
 #: ("norp" is left out: nationalities and religions describe a topic more often than replace it).
 RIVAL_FAMILIES = frozenset({"agent", "place", "work"})
 CONTENT_POS = ("NOUN", "PROPN", "ADJ", "VERB", "NUM", "ADV")
-_YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
-_DECADE = re.compile(r"^(1[0-9]{2}|20[0-9])0s$")
-_DAY = re.compile(r"(\d{1,2})(st|nd|rd|th)?")
-MONTHS = {name: i + 1 for i, name in enumerate(("january", "february", "march", "april", "may", "june", "july",
-                                                "august", "september", "october", "november", "december"))}
 #: "the fifties": read as the 1900s' decade, the century a decade word names when it names none.
 # "the fifties" is read as the 1950s: the century is left unsaid, and encyclopedic text means the 1900s.
 _DECADE_WORDS = {word: 1900 + decade for word, decade in DECADE_WORDS.items()}
 #: The judge's features also read "a dozen" as a count.
-_WORD_NUMBERS = {**WORD_NUMBERS, "dozen": 12}
+_WORD_NUMBERS = WORD_NUMBERS | GROUP_NOUNS
+
+
+def _year_or_decade(text: str) -> bool:
+    """A year or a year with an "s" ("1990s", also "1995s" as written by mistake): read as its year."""
+    return is_year_text(text[:-1] if text.endswith("s") else text)
 
 
 @dataclass(frozen=True)
@@ -191,7 +179,7 @@ class SentenceInfo:
 
 
 def _number(text: str):
-    cleaned = text.lower().replace(",", "").rstrip("s") if _YEAR.match(text) else text.lower().replace(",", "")
+    cleaned = text.lower().replace(",", "").rstrip("s") if _year_or_decade(text) else text.lower().replace(",", "")
     try:
         return float(cleaned)
     except ValueError:
@@ -265,7 +253,7 @@ def sentence_info(doc) -> SentenceInfo:
             negations += 1
         if lemma in NEGATIVE_IMPLICATIVES or low in NEGATIVE_IMPLICATIVES:
             implicatives.add(lemma if lemma in NEGATIVE_IMPLICATIVES else low)
-        value = _number(t.text) if t.like_num or _YEAR.match(t.text) else fraction_of_unit(lows, k)
+        value = _number(t.text) if t.like_num or _year_or_decade(t.text) else fraction_of_unit(lows, k)
         if value is not None:
             fraction, extra = fraction_after(lows, k)  # "one and a half litres" is 1.5 litres
             value += fraction
@@ -304,7 +292,7 @@ def _bound(toks: list, k: int):
     """The range the token at ``k`` states, as (low, high, unit word), or None: a decade ("1950s", "the
     fifties") or a number after a bounding phrase ("more than 100,000 copies")."""
     low = toks[k].lower_
-    if _DECADE.match(low):
+    if is_decade_text(low):
         start = float(low[:4])
         return start, start + 9, "year"
     if low in _DECADE_WORDS:
@@ -337,8 +325,7 @@ def bound_met(bound, evidence: "SentenceInfo") -> bool | None:
 
 
 def _day(token) -> int | None:
-    m = _DAY.fullmatch(token.lower_)
-    return int(m.group(1)) if m and 1 <= int(m.group(1)) <= 31 else None
+    return day_of_month(token.lower_)
 
 
 def calendar_dates(toks: list) -> frozenset:
@@ -355,7 +342,7 @@ def calendar_dates(toks: list) -> frozenset:
             word = toks[j].lower_
             if day is None and _day(toks[j]) is not None and j == k + 1:
                 day = _day(toks[j])
-            elif _YEAR.match(word) and not word.endswith("s"):
+            elif is_year_text(word):
                 year = int(word)
                 break
             elif word not in (",", "of", "the") and j > k + 1:

@@ -1,0 +1,46 @@
+"""Negation and polarity: the words and phrases that deny, the verbs that deny their complement, the words
+that restrict or flip a claim, and the prefixes that make a word its opposite.
+
+One table of denying words, by the way each denies; the users take the union they read:
+``CLAUSE_NEGATORS`` for a predicate's own negation ("did not win"), ``NEGATIONS`` for every word that
+denies something in its clause ("nobody came", "without spoiling").
+"""
+from __future__ import annotations
+
+import re
+
+#: Negators of a verb: "did not win", "never won".
+VERB_NEGATORS = frozenset({"not", "n't", "never"})
+#: Negators of a clause: a verb's, and "no" before its noun ("had no children").
+CLAUSE_NEGATORS = VERB_NEGATORS | {"no"}
+#: Negative pronouns and adverbs: "nobody came", "found nowhere else".
+NEGATIVE_PRONOUNS = frozenset({"none", "nobody", "nothing", "nowhere"})
+#: Negative coordinators: "neither ... nor".
+NEGATIVE_COORDINATORS = frozenset({"neither", "nor"})
+#: A preposition that denies its complement: "lasts without spoiling".
+NEGATING_PREPOSITIONS = frozenset({"without"})
+#: Every single word that denies something in its clause. ("cannot" is written as one word; spaCy splits
+#: it into "can" "not", other tokenizers do not.)
+NEGATIONS = CLAUSE_NEGATORS | NEGATIVE_PRONOUNS | NEGATIVE_COORDINATORS | NEGATING_PREPOSITIONS | {"cannot"}
+
+#: Multi-word cues that deny what follows ("has yet to appear", "something other than", "born outside of").
+NEGATION_PHRASES = re.compile(r"\b(yet to|other than|outside of|outside|away from|anything but|rather than|instead of|"
+                              r"unable to|incapable of|refused to|refuses to|failed to|fails to|lacks?|absent from|"
+                              r"free of|exempt from|denied|denies|never)\b", re.IGNORECASE)
+
+#: Negative implicatives (Karttunen 1971, "Implicative verbs"): words that deny their complement.
+#: "declined to model" states that she did not model.
+NEGATIVE_IMPLICATIVES = frozenset({"fail", "refuse", "decline", "avoid", "lack", "unable", "incapable", "stop",
+                                   "cease", "deny", "reject"})
+#: Verbs that keep a thing from happening or being had: "banned", "prevented", "lost".
+PREVENTIVES = frozenset({"ban", "prevent", "forbid", "lose", "abandon", "oppose"})
+#: Focus words that restrict a claim to what they name: "is only Chinese".
+RESTRICTIVE_FOCUS = frozenset({"only", "exclusively", "solely", "just", "merely"})
+#: Words that call what they qualify untrue: "the myth that ...", "a fake ...".
+UNTRUE = frozenset({"false", "fake", "myth", "hoax", "impossible"})
+#: Words that flip or restrict what the rest of the sentence asserts: a claim carrying one the evidence
+#: lacks is usually refuted (the judge's features read this union).
+REVERSING_WORDS = NEGATIVE_IMPLICATIVES | PREVENTIVES | RESTRICTIVE_FOCUS | UNTRUE | {"never"}
+
+#: Prefixes that make a word its opposite: "significant" / "insignificant", "violent" / "non-violent".
+NEGATIVE_PREFIXES = ("non", "un", "in", "im", "il", "ir", "dis", "anti", "counter", "mis")
