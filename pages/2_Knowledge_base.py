@@ -7,9 +7,11 @@ import json
 
 import streamlit as st
 
+from truthometer.argumentation.commonsense import is_rule_entry
 from truthometer.auth import ADMIN, CURATOR
 from ui.auth import require
 from ui.common import input_key, knowledge_base, page_setup, plain_md, reviewer_name, show_error
+from ui.rules import rules_section
 
 # Entry texts, sources, locators, reviewer names and file names are hostile: they reach Markdown only through
 # plain_md; the table, the text box and st.json show them as they are. Selectbox options are plain text.
@@ -70,8 +72,9 @@ def keep(entry) -> bool:
     return True
 
 
-entries = [(e, d) for e, d in entries if keep(e)]
-st.caption(f"{len(entries)} entries")
+# Rule entries have their own section below, where an edit is checked as a rule.
+entries = [(e, d) for e, d in entries if keep(e) and not is_rule_entry(e)]
+st.caption(f"{len(entries)} entries (facts; commonsense rules have their own section below)")
 rows = [{"select": False, "id": e.id, "status": e.status, "text": e.text, "source": e.source,
          "locator": e.locator, "confidence": e.confidence, "created by": e.created_by,
          "reviewed by": e.reviewed_by or "", **({"distance": round(d, 3)} if d is not None else {})}
@@ -153,6 +156,9 @@ if entries:
         st.json(entry.provenance)
     st.markdown("**History**")
     st.dataframe(kb.history(chosen), hide_index=True, width="stretch")
+
+# ---- commonsense rules -------------------------------------------------------------------------------
+rules_section(kb, curator, reviewer, curate)
 
 # ---- import / export --------------------------------------------------------------------------------
 st.subheader("Import and export (JSONL)" if curator else "Export (JSONL)")
