@@ -8,9 +8,7 @@ frozen development and validation parts, so a pass that does not help where nobo
 """
 from __future__ import annotations
 
-import os
-import threading
-from contextlib import contextmanager
+from ..switches import Switches
 
 #: name -> the phenomenon it handles (the function's own docstring says how).
 PASSES = {
@@ -33,33 +31,7 @@ PASSES = {
     "lacks": "'lack of X' where the evidence states X itself",
 }
 ENV = "TRUTHOMETER_ALIGNMENT_OFF"
-_local = threading.local()
-
-
-def is_on(name: str) -> bool:
-    if name not in PASSES:
-        raise KeyError(f"no alignment pass {name!r}; the passes are {', '.join(PASSES)}")
-    return name not in getattr(_local, "off", frozenset()) and name not in _env_off()
-
-
-def _env_off() -> frozenset[str]:
-    value = os.environ.get(ENV, "")
-    names = frozenset(n.strip() for n in value.split(",") if n.strip())
-    unknown = names - set(PASSES)
-    if unknown:
-        raise ValueError(f"{ENV}: unknown pass(es) {', '.join(sorted(unknown))}; the passes are {', '.join(PASSES)}")
-    return names
-
-
-@contextmanager
-def switched_off(*names: str):
-    """Run the alignment in this thread with these passes off."""
-    unknown = set(names) - set(PASSES)
-    if unknown:
-        raise KeyError(f"no alignment pass {', '.join(sorted(unknown))}; the passes are {', '.join(PASSES)}")
-    before = getattr(_local, "off", frozenset())
-    _local.off = before | frozenset(names)
-    try:
-        yield
-    finally:
-        _local.off = before
+_switches = Switches(PASSES, ENV, "alignment pass", "passes", "pass(es)")
+is_on = _switches.is_on
+#: Run the alignment in this thread with these passes off.
+switched_off = _switches.switched_off

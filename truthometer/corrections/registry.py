@@ -10,11 +10,10 @@ prints what each contributes on the frozen development and validation parts, as 
 from __future__ import annotations
 
 import functools
-import os
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
+
+from ..switches import Switches
 
 ENV = "TRUTHOMETER_CORRECTIONS_OFF"
 
@@ -29,7 +28,6 @@ class Rule:
 
 #: name -> Rule, in the order the rules are defined (the package imports every rule module).
 RULES: dict[str, Rule] = {}
-_local = threading.local()
 
 
 def rule(name: str, phenomenon: str, off: Callable):
@@ -47,30 +45,7 @@ def rule(name: str, phenomenon: str, off: Callable):
     return register
 
 
-def is_on(name: str) -> bool:
-    if name not in RULES:
-        raise KeyError(f"no correction rule {name!r}; the rules are {', '.join(RULES)}")
-    return name not in getattr(_local, "off", frozenset()) and name not in _env_off()
-
-
-def _env_off() -> frozenset[str]:
-    value = os.environ.get(ENV, "")
-    names = frozenset(n.strip() for n in value.split(",") if n.strip())
-    unknown = names - set(RULES)
-    if unknown:
-        raise ValueError(f"{ENV}: unknown rule(s) {', '.join(sorted(unknown))}; the rules are {', '.join(RULES)}")
-    return names
-
-
-@contextmanager
-def switched_off(*names: str):
-    """Draft corrections in this thread with these rules off."""
-    unknown = set(names) - set(RULES)
-    if unknown:
-        raise KeyError(f"no correction rule {', '.join(sorted(unknown))}; the rules are {', '.join(RULES)}")
-    before = getattr(_local, "off", frozenset())
-    _local.off = before | frozenset(names)
-    try:
-        yield
-    finally:
-        _local.off = before
+_switches = Switches(RULES, ENV, "correction rule", "rules", "rule(s)")
+is_on = _switches.is_on
+#: Draft corrections in this thread with these rules off.
+switched_off = _switches.switched_off

@@ -11,6 +11,15 @@ from ..textio import read_text
 from .store import STATUSES
 
 
+def _entry_options(p) -> None:
+    """The options an added entry takes, fact or rule."""
+    p.add_argument("--source", default="cli")
+    p.add_argument("--locator", default="")
+    p.add_argument("--confidence", type=float, default=1.0)
+    p.add_argument("--status", choices=STATUSES, default="pending")
+    p.add_argument("--by", default="", help="who adds it")
+
+
 def register(subparsers) -> None:
     kb = subparsers.add_parser("kb", help="the verified knowledge base: add, search, curate, import, export")
     kb.add_argument("--kb", metavar="DIR", help="knowledge base directory (default: $TRUTHOMETER_KB or knowledge/)")
@@ -24,20 +33,12 @@ def register(subparsers) -> None:
 
     p = action("add", "add one entry")
     p.add_argument("text")
-    p.add_argument("--source", default="cli")
-    p.add_argument("--locator", default="")
-    p.add_argument("--confidence", type=float, default=1.0)
-    p.add_argument("--status", choices=STATUSES, default="pending")
-    p.add_argument("--by", default="", help="who adds it")
+    _entry_options(p)
     p.set_defaults(func=_add)
 
     p = action("add-rule", "add one commonsense rule in DeLP syntax, e.g. \"woman(X) <- lady(X).\" (checked first)")
     p.add_argument("text", help="one strict (h <- b.) or defeasible (h -< b.) rule")
-    p.add_argument("--source", default="cli")
-    p.add_argument("--locator", default="")
-    p.add_argument("--confidence", type=float, default=1.0)
-    p.add_argument("--status", choices=STATUSES, default="pending")
-    p.add_argument("--by", default="", help="who adds it")
+    _entry_options(p)
     p.set_defaults(func=_add_rule)
 
     p = action("rules", "list the commonsense rule entries")
