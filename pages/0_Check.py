@@ -48,6 +48,9 @@ with st.sidebar.expander("LLM (optional)"):
     llm_model = st.text_input("Model", os.environ.get("TRUTHOMETER_LLM_MODEL", ""), key="llm-model")
     llm_key = st.text_input("API key (if the endpoint asks for one)", type="password", key="llm-key")
     llm_question = st.text_input("The question the text answers (optional)", key="llm-question")
+    llm_rules = st.checkbox("Ask it for commonsense rules where evidence contradicts a claim", key="llm-rules",
+                            help="Checked rules take part in that sentence's argumentation; they are never stored "
+                                 "unless a curator adds them.")
 
 # ---- input ----------------------------------------------------------------------------------------
 left, right = st.columns(2)
@@ -97,8 +100,13 @@ def run_check(body: str, references, config: Config) -> Report:
 
     bar = st.progress(0.0, text="starting")
     sources = build_sources(config, use_kb=use_kb, web=use_web)
-    report = Checker(config, sources).check(body, references,
-                                            progress=lambda f, m: bar.progress(min(1.0, f), text=plain_md(m)))
+    llm = None
+    if llm_rules and llm_url.strip() and llm_model.strip():
+        from truthometer.llm import LLMClient
+
+        llm = LLMClient(llm_url.strip(), llm_model.strip(), api_key=llm_key or None)
+    report = Checker(config, sources, llm=llm).check(body, references,
+                                                     progress=lambda f, m: bar.progress(min(1.0, f), text=plain_md(m)))
     bar.empty()
     return report
 
@@ -110,7 +118,8 @@ if st.button("Check", type="primary", key="check"):
     try:
         body, references, ignored = gather_inputs()
         config = Config().with_(method=method, judge=judge)
-        key = input_key(body, references, method, judge, use_kb, use_web)
+        key = input_key(body, references, method, judge, use_kb, use_web,
+                        llm_rules and (llm_url.strip(), llm_model.strip()))
         cache = st.session_state.setdefault("reports", {})
         if key not in cache:
             cache[key] = run_check(body, references, config)

@@ -21,7 +21,15 @@ def register(subparsers) -> None:
     p.add_argument("--out", metavar="FILE", help="write the report here instead of stdout")
     add_check_options(p)
     p.add_argument("--propose", action="store_true",
-                   help="propose web sentences that support a claim to the knowledge base (pending entries)")
+                   help="propose web sentences that support a claim (and, with --llm-rules, the LLM's rules) to the "
+                        "knowledge base as pending entries")
+    llm = p.add_argument_group("commonsense rules from an LLM (optional)")
+    llm.add_argument("--llm-rules", action="store_true",
+                     help="where evidence contradicts a claim, ask the LLM for commonsense rules linking the claim to "
+                          "its evidence; checked rules take part in that sentence's argumentation")
+    from .llm.cli import add_endpoint_arguments
+
+    add_endpoint_arguments(llm)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
 
@@ -75,8 +83,13 @@ def run(args: argparse.Namespace) -> int:
         from .errors import InputError
 
         raise InputError("--propose needs the knowledge base (drop --no-kb)")
-    report = Checker(config, sources, propose_to=kb if args.propose else None).check(text, references,
-                                                                                     progress=progress)
+    llm = None
+    if args.llm_rules:
+        from .llm.cli import client_from_args
+
+        llm = client_from_args(args)
+    report = Checker(config, sources, propose_to=kb if args.propose else None, llm=llm).check(
+        text, references, progress=progress)
     if progress:
         print(file=sys.stderr)
     if args.format == "json":

@@ -66,11 +66,15 @@ class Checker:
     """Checks texts; configure once, call ``check`` many times."""
 
     def __init__(self, config: Config | None = None, sources: list[EvidenceSource] | None = None,
-                 propose_to=None):
+                 propose_to=None, llm=None):
         self.config = config or Config()
         self.sources = list(sources or [])
-        #: a knowledge base: web evidence the judge finds supporting is proposed to it as pending entries
+        #: a knowledge base: web evidence the judge finds supporting is proposed to it as pending entries, and
+        #: the rules the LLM proposes as pending rule entries
         self.propose_to = propose_to
+        #: an ``llm.LLMClient`` (optional): where the evidence of a sentence disagrees, it is asked for the
+        #: commonsense rules that link the claim to its evidence (``llm.rules``), used for that check
+        self.llm = llm
 
     def check(self, text: str, references=(), progress: Progress | None = None,
               sources: list[EvidenceSource] | None = None) -> Report:
@@ -130,8 +134,10 @@ class Checker:
             c.evidence.sort(key=lambda pair: (-pair[1], SOURCE_RANK.get(pair[0].source, 9)))
             del c.evidence[config.top_k:]
 
+        # Commonsense rules from the sources (the knowledge base's approved rule entries), read once a check.
+        rules = [rule for source in all_sources for rule in (getattr(source, "rules", None) or list)()]
         progress(0.65, "judging")
-        self._judge(claims, parsed, evidence_vectors, progress)
+        report.notes.extend(self._judge(claims, parsed, evidence_vectors, progress, rules))
         if self.propose_to is not None:
             proposed = propose_web_evidence(report, self.propose_to)
             if proposed:
@@ -154,9 +160,10 @@ class Checker:
         return self.config.with_(precision=precision) if precision else self.config
 
     # -- judging -----------------------------------------------------------------------------------
-    def _judge(self, claims: list[_Claim], parsed: dict, evidence_vectors: dict, progress: Progress) -> None:
+    def _judge(self, claims: list[_Claim], parsed: dict, evidence_vectors: dict, progress: Progress,
+               rules: list) -> list[str]:
         """Signals for each claim, then one verdict each (``verdicts``), then corrections of the
-        contradicted ones (``judging.corrections``), which never change a verdict."""
+        contradicted ones (``judging.corrections``), which never change a verdict. Returns the report's notes."""
         from .judging.nli import load_judge
 
         config = self.config
@@ -176,6 +183,7 @@ class Checker:
             progress(0.85, "checking sentences part by part")
             self._read_parts(claims, relevant, signals)
         known = self._locate(signals)
+        notes = self._commonsense(claims, signals, rules, parsed, progress)
         for c, s in zip(claims, signals):
             apply_verdict(c.result, reach_verdict(s, config))
             if c.result.status != "unverifiable":
@@ -186,6 +194,46 @@ class Checker:
         progress(0.9, f"proposing corrections for {len(to_correct)} sentences")
         draft_corrections(to_correct, load_judge(config), overrules_support, config.paraphrase_threshold, known)
         propagate_corrections([c.result for c in claims])
+        return notes
+
+    def _commonsense(self, claims: list[_Claim], signals: list[Signals], rules: list, parsed: dict,
+                     progress: Progress) -> list[str]:
+        """Each sentence's commonsense rules for its argumentation: the sources' (``rules``) and, with an LLM,
+        those it proposes where evidence contradicts the claim (checked, ``llm.rules``; used for this check and, with
+        ``propose_to``, proposed to curators as pending rule entries). Returns the report's notes."""
+        judged = [(c, s) for c, s in zip(claims, signals) if s.relevant]
+        for _, s in judged:
+            s.rules = list(rules)
+        if self.llm is None:
+            return []
+        from .llm.rules import propose_rules, propose_to_curators
+
+        # Asked where the evidence disagrees, or where a contradiction may be answered by evidence the judge
+        # read as merely related (a rule can link it to the claim): the sentences a reviewer is shown.
+        disputed = [(c, s) for c, s in judged
+                    if "contradiction" in (relations := {e.relation for e in c.result.evidence})
+                    and relations & {"support", "related"}]
+        asked, proposed, failed = 0, 0, ""
+        for c, s in disputed:
+            progress(0.87, f"asking the LLM for commonsense rules ({asked + 1}/{len(disputed)})")
+            proposal = propose_rules(c.claim, c.result.evidence, self.llm, parsed)
+            asked += 1
+            if proposal.error:
+                failed = proposal.error
+                break  # an unreachable LLM or a spent budget: the rest of the check goes on without it
+            s.rules += proposal.accepted
+            if self.propose_to is not None and proposal.accepted:
+                try:
+                    proposed += len(propose_to_curators(self.propose_to, proposal, c.claim))
+                except Exception as exc:  # a store that cannot be written loses the proposals, not the check
+                    failed = f"the knowledge base could not store the LLM's rules: {exc}"
+        notes = []
+        if proposed:
+            notes.append(f"{proposed} commonsense rule(s) the LLM proposed sent to the knowledge base as pending "
+                         f"rule entries")
+        if failed:
+            notes.append(f"commonsense rules from the LLM: {failed}")
+        return notes
 
     def _signals(self, claims: list[_Claim], relevant, parsed: dict, evidence_vectors: dict,
                  probabilities) -> list[Signals]:

@@ -59,6 +59,8 @@ class ArgumentationOutcome:
     criterion: str = "priority"
     query: str = CLAIM
     pruned: bool = False  # True when the trees were too large to show in full
+    #: the commonsense rules the program includes: {"text", "origin"} (a knowledge entry, an LLM, WordNet)
+    rules: list[dict] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -251,6 +253,7 @@ def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | No
     if not literals:
         facts = {t: f for t, f in facts.items() if t != claim}  # the opaque claim, as before
     text, used = build_program(claim, evidence, relations, facts, chosen)
+    used_rules = [{"text": r.text, "origin": r.origin} for r in chosen]
     program = parse_program(text)
     claim_literal, _ = _literals(claim, evidence, facts)
     goal = str(claim_literal) if claim_literal is not None else CLAIM
@@ -268,7 +271,7 @@ def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | No
         except DelpBudgetExceeded as exc:
             return ArgumentationOutcome("undecided", UNDECIDED, text, [], None,
                                         f"Undecided: the argumentation was too large to settle ({exc}).", criterion,
-                                        query=goal)
+                                        query=goal, rules=used_rules)
     for tree in result.trees:
         annotate_evidence(tree, evidence)
     answer = result.answer
@@ -292,7 +295,7 @@ def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | No
     if pruned:
         explanation += " (The trees shown are pruned: each node stops at its first undefeated defeater.)"
     return ArgumentationOutcome(verdict, answer, text, result.trees, winner, explanation, criterion, query=goal,
-                                pruned=pruned)
+                                pruned=pruned, rules=used_rules)
 
 
 def _explain(answer: str, evidence: list, used: list[int], winner: int | None, criterion: str = DEFAULT_CRITERION,

@@ -82,6 +82,7 @@ def run(args) -> dict:
             print(f"{method}: unavailable ({exc})")
             continue
         status_right, fixes_right, fixes_total = Counter(), 0, 0
+        audit = Counter()
         all_misses = []
         timings: dict = {"argue": [], "relations": []}
         for article in articles:
@@ -89,6 +90,7 @@ def run(args) -> dict:
                 report = checker.check(article["text"], [(f"{article['id']} reference", r) for r in article["references"]])
             for kind, seconds in timed.items():
                 timings[kind] += seconds
+            audit.update(entailment_audit(report, config))
             outcomes, misses = score_article(article, report)
             all_misses += misses
             for item, (status_ok, correction_ok) in zip(article["expect"], outcomes):
@@ -107,12 +109,19 @@ def run(args) -> dict:
                            # batched reading of pairs of evidence (one per article with such sentences).
                            "argumentations": len(timings["argue"]),
                            "argue_p95_s": _p95(timings["argue"]), "argue_max_s": _max(timings["argue"]),
-                           "relations_p95_s": _p95(timings["relations"])}
+                           "relations_p95_s": _p95(timings["relations"]),
+                           "corrections_proposed": audit["proposed"],
+                           "corrections_judge_entailed": audit["entailed"] if config.method == "nli" else None}
         if args.verbose:
             print(f"--- {method} misses")
             for m in all_misses:
                 print("  " + m)
     print_table(["method", "statuses", "supported", "contradicted", "unverifiable", "skipped", "corrections"], rows)
+    for method, f in figures.items():
+        if f["corrections_judge_entailed"] is None:
+            continue
+        print(f"{method}: {f['corrections_proposed']} corrections proposed, {f['corrections_judge_entailed']} of them "
+              f"read by the judge as entailed (most probable label) by the evidence they cite")
     for method, f in figures.items():
         if not f["argumentations"]:
             print(f"{method}: no sentence's evidence disagreed after judging: no argumentation ran")
@@ -121,6 +130,27 @@ def run(args) -> dict:
               f"max {f['argue_max_s']} s per sentence; relations between evidence (batched per article) p95 "
               f"{f['relations_p95_s']} s")
     return figures
+
+
+def entailment_audit(report, config: Config) -> Counter:
+    """How many corrections the report proposes, and how many of them the judge reads as entailed (its most
+    probable label) by the evidence they cite (``premise_of``: the evidence sentences of the substitutions, else
+    the sentence's first contradicting evidence). The pipeline's own gate also admits a draft the alignment
+    confirms in full or a near paraphrase; this is the plain judge's reading, so a gap is shown, not hidden."""
+    from ..judging.corrections import premise_of
+    from ..judging.nli import ENTAILMENT, load_judge
+
+    drafted = []
+    for s in report.sentences:
+        if s.suggestion is None:
+            continue
+        fallback = next((e.text for e in s.evidence if e.relation == "contradiction"),
+                        s.evidence[0].text if s.evidence else "")
+        drafted.append((premise_of(s.suggestion, fallback), s.suggestion.corrected))
+    if not drafted or config.method != "nli":
+        return Counter(proposed=len(drafted))
+    probs = load_judge(config).predict([p for p, _ in drafted], [c for _, c in drafted])
+    return Counter(proposed=len(drafted), entailed=sum(int(row.argmax()) == ENTAILMENT for row in probs))
 
 
 def _p95(values: list[float]) -> float | None:

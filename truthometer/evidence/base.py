@@ -36,3 +36,6 @@ class EvidenceSource(Protocol):
         """Candidate evidence for each claim. Must not raise for an unreachable backend: return
         Candidates.empty(len(claims), "<source> unavailable: <why>") instead."""
         ...
+
+    # A source may also offer ``rules() -> list[CommonsenseRule]``: commonsense rules the argumentation may
+    # use for every claim of a check (the knowledge base's approved rule entries); optional, so not declared.

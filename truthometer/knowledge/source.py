@@ -8,7 +8,7 @@ sentences: they reach the argumentation as rules, not as something a source says
 """
 from __future__ import annotations
 
-from ..argumentation.commonsense import is_rule_entry
+from ..argumentation.commonsense import as_rules, is_rule_entry, rule_entries
 from ..evidence.base import Candidates, Progress
 from ..report import EvidenceSentence
 from .refusal import DEFAULT_ALPHA, refuse
@@ -48,3 +48,11 @@ class KnowledgeBaseSource:
                                                title=e.source) for e, d in found if d <= self.alpha])
             notes.append(awaiting)
         return Candidates(per_claim, notes)
+
+    def rules(self) -> list:
+        """The approved commonsense rules (``CommonsenseRule``), checked once for a whole check; none where
+        the store cannot be read (``gather`` says so in the claims' notes)."""
+        try:
+            return as_rules(rule_entries(self.kb))
+        except Exception:  # a broken store must not stop the check
+            return []

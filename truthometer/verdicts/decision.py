@@ -48,6 +48,9 @@ class Signals:
     located: Any = None
     #: the sources' notes, shown in the reason where no evidence is about the claim
     source_notes: list[str] = field(default_factory=list)
+    #: commonsense rules for the argumentation (``argumentation.commonsense``: approved rule entries of the
+    #: knowledge base, rules the LLM proposed for this claim); ``argue`` takes those whose literals it uses
+    rules: list = field(default_factory=list)
 
 
 @dataclass
@@ -76,7 +79,7 @@ def reach_verdict(signals: Signals, config: Config | None = None) -> Verdict:
     evidence = [replace(e) for e in result.evidence]  # the decision's own copies: the sentence is only read
     flags: list[Flag] = []
     status, score, reason, argumentation = _by_relations(result, evidence, signals.detection, signals.mismatches,
-                                                         signals.between)
+                                                         signals.between, signals.rules)
     if status == "supported" and Flag.NEAR_PARAPHRASE in result.flags:
         reason += "; the entailment judge found it neither entailed nor contradicted"
     if status == "contradicted" and Flag.MISPLACED_SUPPORT in result.flags:
@@ -142,7 +145,7 @@ def to_locate(signals: Signals) -> list[Evidence]:
 
 
 def _by_relations(result: SentenceResult, evidence: list[Evidence], detection, mismatches: list[Mismatch],
-                  between: dict | None) -> tuple[str, float, str, dict | None]:
+                  between: dict | None, rules: list | None = None) -> tuple[str, float, str, dict | None]:
     """Status, score, reason and argumentation from the evidence's relations alone."""
     supporting = [e for e in evidence if e.relation == "support"]
     contradicting = [e for e in evidence if e.relation == "contradiction"]
@@ -150,11 +153,15 @@ def _by_relations(result: SentenceResult, evidence: list[Evidence], detection, m
         from ..argumentation import argue
 
         start = time.perf_counter()
-        outcome = argue(result.claim or result.text, evidence, relations=between, criterion=ARGUMENT_CRITERION)
+        outcome = argue(result.claim or result.text, evidence, relations=between, criterion=ARGUMENT_CRITERION,
+                        rules=rules or None)
         _timed("argue", time.perf_counter() - start)
         status = {"supported": "supported", "contradicted": "contradicted"}.get(outcome.verdict, "unverifiable")
         score = max(e.score for e in (supporting if status == "supported" else contradicting + supporting))
         return status, score, f"sources disagree; argumentation: {outcome.explanation}", outcome.to_dict()
+    linked = _linked_by_rules(result, evidence, between, rules) if supporting or contradicting else None
+    if linked is not None:
+        return linked
     if contradicting:
         top = contradicting[0]
         reason = "contradicted: " + ("; ".join(m.describe() for m in mismatches) if mismatches else
@@ -170,6 +177,31 @@ def _by_relations(result: SentenceResult, evidence: list[Evidence], detection, m
     score = detection.score if detection else evidence[0].score
     why = detection.reason if detection else "the judge finds no evidence that entails or contradicts it"
     return "unverifiable", score, f"the evidence is about this claim but does not confirm it ({why})", None
+
+
+def _linked_by_rules(result: SentenceResult, evidence: list[Evidence], between: dict | None,
+                     rules: list | None) -> tuple[str, float, str, dict] | None:
+    """Where the judge read the evidence on one side only, a commonsense rule (an approved knowledge entry, an
+    LLM's) can bring an evidence sentence it read as merely related in on the other ("Tina is a lady" and
+    ``woman(X) <- lady(X)`` for "Tina is a woman"): the argumentation then settles the claim. None where no
+    curated or proposed rule joins the program (WordNet's alone change nothing the judge did not see)."""
+    if not rules or not any(e.relation == "related" for e in evidence):
+        return None
+    from ..argumentation import argue
+
+    start = time.perf_counter()
+    outcome = argue(result.claim or result.text, evidence, relations=between, criterion=ARGUMENT_CRITERION,
+                    rules=rules)
+    _timed("argue", time.perf_counter() - start)
+    if not any(not r["origin"].startswith("wordnet") for r in outcome.rules):
+        return None
+    one_sided = "supported" if any(e.relation == "support" for e in evidence) else "contradicted"
+    if outcome.verdict == one_sided:
+        return None  # the rules agree with what the judge saw: decided as without them
+    status = {"supported": "supported", "contradicted": "contradicted"}.get(outcome.verdict, "unverifiable")
+    score = max(e.score for e in evidence)
+    return (status, score, f"a commonsense rule brings in other evidence; argumentation: {outcome.explanation}",
+            outcome.to_dict())
 
 
 def _unlocated(result: SentenceResult, evidence: list[Evidence], alignment, config: Config):
