@@ -4,39 +4,25 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from truthometer.auth import User, UserFile
+from truthometer.auth import UserFile
 from truthometer.knowledge import KnowledgeBase
 
-from kb_support import hash_embedder
+from kb_support import hash_embedder, page_as, password_of, team_kb
 
-PASSWORDS = {"ed": "ed's long password", "cy": "cy's long password", "cu": "cu's long password",
-             "ad": "ad's long password"}
 ROLES = {"ed": ["editor"], "cy": ["curator"], "cu": ["curator"], "ad": ["admin"]}
 
 
 @pytest.fixture()
 def team(tmp_path, monkeypatch):
     """A knowledge base with users: an editor, two curators, an admin; one pending entry proposed by cy."""
-    kb_dir = tmp_path / "kb"
-    monkeypatch.setenv("TRUTHOMETER_KB", str(kb_dir))
-    monkeypatch.delenv("TRUTHOMETER_USERS", raising=False)
-    monkeypatch.delenv("TRUTHOMETER_SELF_APPROVAL", raising=False)
-    users = UserFile(kb_dir / "users.json")
-    for name, roles in ROLES.items():
-        users.add(name, PASSWORDS[name], roles)
-    kb = KnowledgeBase(kb_dir, embedder=hash_embedder, seed=None)
+    kb_dir, kb = team_kb(tmp_path, monkeypatch, ROLES)
     kb.add("The bridge opened in 1937.", "review", status="pending", created_by="cy")
     kb.close()
     return kb_dir
 
 
 def _as(page: str, name: str | None) -> AppTest:
-    at = AppTest.from_file(f"../{page}", default_timeout=120)
-    if name:
-        at.session_state["tom-user"] = User(name, frozenset(ROLES[name]))
-    at.run()
-    assert not at.exception
-    return at
+    return page_as(page, name, ROLES)
 
 
 def test_nobody_signed_in_sees_only_the_sign_in(team):
@@ -48,7 +34,7 @@ def test_nobody_signed_in_sees_only_the_sign_in(team):
     at.button[0].click().run()
     assert any("Unknown user name or wrong password" in e.value for e in at.error)
     assert "tom-user" not in at.session_state
-    at.text_input(key="sign-in-password").set_value(PASSWORDS["ed"])
+    at.text_input(key="sign-in-password").set_value(password_of("ed"))
     at.button[0].click().run()
     assert not at.exception
     assert at.session_state["tom-user"].name == "ed"

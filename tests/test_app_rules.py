@@ -6,13 +6,12 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from truthometer.argumentation.commonsense import add_rule, rule_entries
-from truthometer.auth import User, UserFile
 from truthometer.knowledge import KnowledgeBase
 
-from kb_support import hash_embedder
+from kb_support import hash_embedder, page_as, team_kb
 from ui.text import plain_md
 
-PAGE = "../pages/2_Knowledge_base.py"
+PAGE = "pages/2_Knowledge_base.py"
 SOURCE = "[family](javascript:alert(1)) *notes*"
 ROLES = {"ed": ["editor"], "cy": ["curator"], "cu": ["curator"]}
 
@@ -20,14 +19,7 @@ ROLES = {"ed": ["editor"], "cy": ["curator"], "cu": ["curator"]}
 @pytest.fixture()
 def team(tmp_path, monkeypatch):
     """Users (an editor, two curators), one fact and one pending rule proposed by cy."""
-    kb_dir = tmp_path / "kb"
-    monkeypatch.setenv("TRUTHOMETER_KB", str(kb_dir))
-    monkeypatch.delenv("TRUTHOMETER_USERS", raising=False)
-    monkeypatch.delenv("TRUTHOMETER_SELF_APPROVAL", raising=False)
-    users = UserFile(kb_dir / "users.json")
-    for name, roles in ROLES.items():
-        users.add(name, f"{name}'s long password", roles)
-    kb = KnowledgeBase(kb_dir, embedder=hash_embedder, seed=None)
+    kb_dir, kb = team_kb(tmp_path, monkeypatch, ROLES)
     kb.add("The ferry leaves the harbour at noon.", "timetable", status="approved", created_by="cy")
     add_rule(kb, "sibling(X, Y) <- brother(X, Y).", source=SOURCE, created_by="cy")
     kb.close()
@@ -39,11 +31,7 @@ def _kb(kb_dir) -> KnowledgeBase:
 
 
 def _as(name: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=120)
-    at.session_state["tom-user"] = User(name, frozenset(ROLES[name]))
-    at.run()
-    assert not at.exception
-    return at
+    return page_as(PAGE, name, ROLES)
 
 
 def _button(at: AppTest, label: str):
