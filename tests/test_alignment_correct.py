@@ -328,13 +328,6 @@ def test_a_name_replaces_the_whole_noun_phrase_and_keeps_its_own_the():
         "The opera premiered at the Opera of Paris ."
 
 
-def test_an_adjective_goes_with_the_word_negating_it():
-    assert fix("The Basques are an ethnic minority .", "The Basques are a non national minority in Spain .").corrected == \
-        "The Basques are a non national minority ."
-    assert fix("The Basques are a non national minority .", "The Basques are an ethnic minority in Spain .").corrected == \
-        "The Basques are an ethnic minority ."
-
-
 def test_a_contrary_preposition_is_the_slot():
     evidence = "Born in Lyon , Ana Sol comes from a family of painters ."
     assert fix("Ana Sol was born outside of Lyon .", evidence).corrected == "Ana Sol was born in Lyon ."
@@ -355,12 +348,6 @@ def test_a_name_spelt_with_a_letter_dropped_and_two_swapped_is_the_same():
     assert _spelt_alike("pickman", "pickam") and not _spelt_alike("robinson", "robertson")
     assert fix("Walter Pickman did not write any memoirs .", "Pickam has written two memoirs .").corrected == \
         "Walter Pickman wrote some memoirs ."
-
-
-def test_the_replaced_things_own_place_goes_with_it():
-    evidence = "The composer attended the premiere , which took place on 3 May 1901 at the Battle of Leipzig ."
-    assert fix("The opera 's premiere took place at the Stadttheater in Vienna .", evidence).corrected == \
-        "The opera 's premiere took place at the Battle of Leipzig ."
 
 
 def test_no_indefinite_article_before_a_plural():

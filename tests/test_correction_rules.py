@@ -26,10 +26,6 @@ CASES = [
      "The library holds 12 manuscripts.", "The library holds over 12 manuscripts."),
     ("bounds", "The library holds 20 manuscripts.", "The library holds more than 120 manuscripts.",
      "The library holds more than 120 manuscripts.", "The library holds 120 manuscripts."),
-    ("exclusive-focus", "The café serves solely Italian food.", "The café serves Greek food.",
-     "The café serves Greek food.", "The café serves solely Greek food."),
-    ("titles-before-names", "Singer Mara Voss won the award.", "The Weeknd won the award.",
-     "The Weeknd won the award.", "Singer the Weeknd won the award."),
     ("the-with-names", "The ship sailed to the Netherlands in 1820.", "The ship sailed to Portugal in 1820.",
      "The ship sailed to Portugal in 1820.", "The ship sailed to the Portugal in 1820."),
     ("the-with-names", "The ship sailed to Portugal in 1820.", "The ship sailed to the Netherlands in 1820.",
@@ -44,34 +40,12 @@ CASES = [
      "The building is a history museum.", "The building is a train museum."),
     ("unconfirmed-classifiers", "The film is a psychological horror film.", "The film is a romantic film.",
      "The film is a romantic film.", "The film is a romantic horror film."),
-    ("own-places", "The concert was held at the Lyric Hall in Denver.", "The concert was held at Carnegie Hall.",
-     "The concert was held at Carnegie Hall.", "The concert was held at Carnegie Hall in Denver."),
-    ("negating-words", "The tribe is an ethnic group.", "The tribe is a non political group.",
-     "The tribe is a non political group.", "The tribe is a political group."),
-    ("negative-prefixes", "The town received insignificant funds.", "The town received considerable funds.",
-     "The town received significant funds.", "The town received considerable funds."),
     ("verb-forms", "Tom Hale graduated on May 3, 1950.", "Tom Hale (born May 3, 1950) is a chemist.",
      "Tom Hale was born on May 3, 1950.", "Tom Hale born on May 3, 1950."),
-    ("verb-prepositions", "He starred in the film.", "He directed the film.",
-     "He directed the film.", "He directed in the film."),
-    ("lack-of", "The campaign generated lack of interest.", "The campaign generated interest among voters.",
-     "The campaign generated interest.", None),
-    ("lack-of", "The campaign generated a lack of interest.", "The campaign generated interest among voters.",
-     "The campaign generated interest.", None),
-    ("decades", "The band formed in the 1970 's .", "The band formed in 1994 .",
-     "The band formed in the 1990 's .", "The band formed in the 1990s 's ."),
     ("polarity", "The museum does not open on Sundays.", "The museum opens on Sundays.",
      "The museum opens on Sundays.", None),
     ("polarity-items", "He did not write any letters.", "He wrote letters to his sister.",
      "He wrote some letters.", "He wrote any letters."),
-    ("concessive", "The park is popular because of its lake.", "The park is not popular.",
-     "The park is not popular despite its lake.", "The park is not popular because of its lake."),
-    ("implicatives", "She refused to sign the treaty.", "She signed the treaty in 1901.",
-     "She signed the treaty.", None),
-    ("evidence-implicatives", "He signed the treaty.", "He declined to sign the treaty.",
-     "He declined to sign the treaty.", "He did not sign the treaty."),
-    ("also-conjunct", "Rosa Linde is not a singer.", "Rosa Linde is an American dancer and singer.",
-     "Rosa Linde is also a singer.", "Rosa Linde is a singer."),
     ("same-kind", "The bridge was designed by Anna Keller.", "The bridge was designed by the Suez Canal Company.",
      None, "The bridge was designed by the Suez Canal Company."),
     ("same-kind", "The canal was financed by the British engineer John Hale.",
@@ -117,8 +91,8 @@ def test_a_substitution_must_read_in_place():
 
 
 def test_rules_are_switched_off_from_the_environment_and_unknown_names_are_refused(monkeypatch):
-    monkeypatch.setenv(ENV, "bounds, concessive")
-    assert not is_on("bounds") and not is_on("concessive") and is_on("polarity")
+    monkeypatch.setenv(ENV, "bounds, polarity-items")
+    assert not is_on("bounds") and not is_on("polarity-items") and is_on("polarity")
     assert draft("The library holds over 20 manuscripts.", "The library holds 12 manuscripts.") \
         == "The library holds over 12 manuscripts."
     monkeypatch.setenv(ENV, "bounds-typo")
@@ -135,4 +109,4 @@ def test_every_rule_names_its_phenomenon_and_is_tested_here():
     tested = {c[0] for c in CASES} | {"negation-fallback", "phrase-in-place"}
     # Not reached by a sentence of their own here yet: covered by tests/test_alignment_correct.py.
     untested = set(RULES) - tested
-    assert untested <= {"modifier-phrases", "opposite-verbs"}, untested
+    assert untested <= {"modifier-phrases"}, untested

@@ -21,8 +21,7 @@ from .evidence.base import EvidenceSource
 from .evidence.references import ReferenceSource
 from .evidence.retrieval import rank_evidence
 from .judging import delucionqa
-from .judging.corrections import (ToCorrect, choose_alignment, draft_corrections, propagate_corrections,  # noqa: F401
-                                  suggestion_from_mismatches)
+from .judging.corrections import ToCorrect, choose_alignment, draft_corrections, propagate_corrections
 from .judging.rules import Mismatch, find_mismatches
 from .report import Evidence, EvidenceSentence, Report, SentenceResult
 from .segmentation import contextualise, skip_reason, split_sentences

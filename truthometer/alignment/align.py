@@ -71,24 +71,20 @@ from ..config import Config
 
 # The alignment's parts live in the modules named for what they do; every name other modules and the
 # tests import from ``align`` is re-exported here.
-from .base import (DENIED, ENTITY_LABELS, EQUAL, NEGATIVE_IMPLICATIVES, NEGATORS, NUMERIC_LABELS, OPPOSITE,
-                   OTHER_SUBJECT, SUBSTITUTED, UNCONFIRMED, AlignedToken, Edge, Slot, normalise, unit_of)
+from .base import DENIED, EQUAL, OPPOSITE, OTHER_SUBJECT, SUBSTITUTED, UNCONFIRMED, AlignedToken, Edge, Slot
 from .classifiers import coordinated_noun, phrase_start
-from .dates import RANK, clock_text, clock_time, ordinal_value, superlative_rank
-from .fallback import FALLBACK_SIMILARITY, FALLBACK_SIMILARITY_LINKED
+from .dates import ordinal_value
 from .model import Alignment
 from .names import name_head
-from .opposites import opposite_directions
 from .pairing import _align_docs
-from .polarity import Implicative, negation_tokens, negative_implicative, other_than, yet_to
+from .polarity import negative_implicative, other_than, yet_to
 from .predicates import PASSIVE_ONLY
-from .relations import REWORDING_SIMILARITY, as_of_date
 from .render import alignment_html
 from .roles import _role
-from .similarity import FUZZY_THRESHOLD, PARAPHRASE_THRESHOLD, _Similarity
-from .slots import DURATION, _name_unit, evidence_units, extract_slots, period_lengths
+from .similarity import PARAPHRASE_THRESHOLD, _Similarity
+from .slots import _name_unit, evidence_units, extract_slots
 from .values import _equal_value
-from .words import NEGATIVE_PREFIXES, _another_word_each, _derived, _spelt_alike
+from .words import _another_word_each, _derived, _spelt_alike
 
 
 def align(claim: str, evidence, config: Config | None = None,

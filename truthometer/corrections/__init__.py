@@ -9,18 +9,14 @@ propose the substitutions).
 Where a phenomenon lives:
 
     draft.py           the entry point; the negation of a contradicted claim with no slot differing
-    slot.py            a substituted slot replaced by its counterpart; "lack of X"; decades
-    phrases.py         compounds, a modifier's adjectives, classifiers an adjective qualifies, own places
-    names.py           "the" with names, titles before names, a name for a noun phrase and back
+    slot.py            a substituted slot replaced by its counterpart
+    phrases.py         compounds, a modifier's adjectives, classifiers an adjective qualifies
+    names.py           "the" with names, a name for a noun phrase and back
     articles.py        "a"/"an" agreeing with the new word (inflect), no "a" before a plural
     bounds.py          "over 50 years": bounds go with their number
-    focus.py           "solely Australian": exclusive adverbs go with their value
-    prefixes.py        "non racial", "insignificant": negating words and prefixes
-    verbs.py           the evidence's verb in the claim's form (LemmInflect), with its preposition
-    polarity.py        negating a predicate or dropping its negation; opposite verbs; "is also a Y"
-    implicatives.py    "refused to model" -> "modelled"
+    verbs.py           the evidence's verb in the claim's form (LemmInflect)
+    polarity.py        negating a predicate or dropping its negation
     polarity_items.py  "any" <-> "some"
-    concessive.py      "because of" <-> "despite"
     same_kind.py       a person for a person, an organisation for an organisation; a phrase that reads in place
     registry.py        names, phenomena, switches
 
@@ -28,8 +24,7 @@ A new rule: a function in the module of its phenomenon (or a new module imported
 ``@rule(name, phenomenon, off=...)``, called where the draft needs it, with tests on sentences of your own in
 ``tests/test_correction_rules.py``; ``bench fever-sym-correct --ablate`` then shows what it contributes.
 """
-from . import (articles, bounds, concessive, focus, implicatives, names, phrases, polarity,  # noqa: F401 (registers)
-               polarity_items, prefixes, same_kind, slot, verbs)
+from . import articles, bounds, names, phrases, polarity, polarity_items, same_kind, slot, verbs  # noqa: F401 (registers)
 from ..report import apply_substitutions
 from .draft import suggest_correction
 from .registry import ENV, RULES, Rule, is_on, switched_off

@@ -8,7 +8,6 @@ from ..alignment.align import SUBSTITUTED, UNCONFIRMED, align, yet_to
 from ..alignment.model import Alignment
 from ..judging.rules import NEGATIONS
 from ..report import Substitution, Suggestion, apply_substitutions
-from .concessive import concessive_flip
 from .polarity import polarity_substitution
 from .polarity_items import polarity_items
 from .registry import rule
@@ -20,8 +19,8 @@ from .slot import slot_substitution
       "negation", off=lambda alignment: False)
 def negation_fallback(alignment: Alignment) -> bool:
     """The claim's negation can be written: its predicate's own negation is dropped ("is not a musician"
-    -> "is a musician", "was unable to appear" -> "appeared"), or it has no denying word for a "not" to
-    double ("did not have no relation", "does not have yet to be surpassed")."""
+    -> "is a musician"), or it has no denying word for a "not" to double ("did not have no relation",
+    "does not have yet to be surpassed")."""
     doc = alignment.claim_doc
     return alignment.claim_negated or not (any(t.lower_ in NEGATIONS for t in doc) or any(yet_to(t) for t in doc))
 
@@ -69,7 +68,6 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
         if s is not None:
             subs.append(s)
             subs.extend(polarity_items(claim, alignment, s, evidence_text, locator))
-            subs.extend(concessive_flip(claim, alignment, evidence_text, locator))
         elif why:
             notes.append(why)
     if not subs and contradicted and not alignment.polarity_mismatch and negation_fallback(alignment):

@@ -1,6 +1,5 @@
-"""Names in a noun phrase: a name takes "the" or no article as the evidence writes it, replaces the titles
-written before the old name, and replaces a whole common noun phrase ("by an animation company" -> "by
-DreamWorks Animation")."""
+"""Names in a noun phrase: a name takes "the" or no article as the evidence writes it, and replaces a whole
+common noun phrase ("by an animation company" -> "by DreamWorks Animation")."""
 from __future__ import annotations
 
 import re
@@ -10,21 +9,6 @@ from .registry import rule
 
 #: Labels of names that may be written with "the" ("the United States", "the Suez Canal Company").
 _THE_NAMES = ("GPE", "ORG", "LOC", "FAC", "EVENT", "WORK_OF_ART", "LAW", "PRODUCT")
-
-
-@rule("titles-before-names", "the common-noun titles before a name ('Actor X') go with the name",
-      off=lambda alignment, start: start)
-def titles_before_name(alignment, start: int) -> int:
-    """Start of the common-noun titles written before the name at ``start`` ("Actor", "singer")."""
-    doc = alignment.claim_doc
-    name = next((t for t in doc if t.idx == start), None)
-    if name is None:
-        return start
-    i = name.i
-    while i > 0 and doc[i - 1].dep_ == "compound" and doc[i - 1].pos_ == "NOUN" and not doc[i - 1].ent_type_ \
-            and doc[i - 1].head.i >= name.i:
-        i -= 1
-    return doc[i].idx
 
 
 def evidence_determined(alignment, edge) -> bool:
@@ -61,9 +45,6 @@ def the_with_names(claim: str, alignment, edge, start: int, end: int, old: str, 
         # Whatever its label, a name the evidence writes with "the" ("The Rock") keeps it.
         claim_det = re.search(r"(?:^|(?<=\s))(the|a|an)\s+$", claim[:start], re.I)
         if claim_det is None:
-            # "the" opens the noun phrase: a title in front of the old name goes ("Actor X" -> "The Rock").
-            start = titles_before_name(alignment, start)
-            old = claim[start:end]
             new = ("The " if start == 0 else "the ") + new
     return start, old, new
 

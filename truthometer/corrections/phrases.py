@@ -1,10 +1,9 @@
 """A phrase for a phrase: how much of the claim a substituted noun or modifier takes with it, and how much of
 the evidence comes in its place (compounds, a modifier's own adjectives, the classifiers an adjective
-qualifies, the place that located the old thing)."""
+qualifies)."""
 from __future__ import annotations
 
 from ..alignment.align import EQUAL, UNCONFIRMED, coordinated_noun, phrase_start
-from ..judging import lexicon
 from .registry import rule
 
 
@@ -79,28 +78,3 @@ def with_unconfirmed_classifiers(alignment, edge, end: int) -> int:
             and doc[k].idx in unconfirmed:
         k += 1
     return doc[k - 1].idx + len(doc[k - 1].text) if k > c.i + 1 else end
-
-
-@rule("own-places", "the place that located the replaced thing goes with it ('at the Residenztheater in Munich' "
-      "-> 'at the Battle of Hastings')", off=lambda alignment, edge, end: end)
-def with_own_modifiers(alignment, edge, end: int) -> int:
-    """The replaced thing's own place goes with it when the evidence does not confirm it: "at the
-    Residenztheater in Munich" corrected to "the Battle of Hastings" loses "in Munich", which located
-    the theatre, not the battle."""
-    doc = alignment.claim_doc
-    tokens = [t for t in doc if edge.claim_start <= t.idx < edge.claim_end]
-    if not tokens:
-        return end
-    root = doc[tokens[0].i:tokens[-1].i + 1].root
-    # Only a place ("in Munich"): "a role in Underdog" names the film the role is in, not its location,
-    # though the small model tags it as a place; WordNet knows the places it names.
-    unconfirmed = {(e.claim_start, e.claim_end) for e in alignment.edges if e.op == UNCONFIRMED
-                   and e.kind == "entity" and e.label in ("GPE", "LOC") and lexicon.place_kinds(e.claim_text)}
-    for prep in root.rights:
-        objects = [c for c in prep.children if c.dep_ == "pobj"]
-        if prep.dep_ != "prep" or prep.i != tokens[-1].i + 1 or not objects:
-            continue
-        span = doc[objects[0].left_edge.i:objects[0].right_edge.i + 1]
-        if any(s <= span.start_char and span.end_char <= e for s, e in unconfirmed):
-            return span.end_char
-    return end

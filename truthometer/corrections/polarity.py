@@ -1,16 +1,13 @@
 """The polarity flip: when the evidence negates what the claim asserts, or asserts what it negates, the claim's
 predicate is negated or its negation dropped, in the claim's tense ("does not play" <-> "plays", LemmInflect
 for the verb forms): "no" before an object ("had no children" -> "had children"), "no longer", "cannot";
-"is not a Y" where the evidence names Y as a later conjunct becomes "is also a Y"; the evidence's verb of
-the opposite direction ("fell" -> "increased"); "still" -> "no longer"; the evidence's own implicative
-construction ("died before helping to co-found") in place of a bare "not".
+"still" -> "no longer".
 """
 from __future__ import annotations
 
-from ..alignment.align import EQUAL, NEGATIVE_IMPLICATIVES, negative_implicative, opposite_directions, other_than, yet_to
-from ..inflection import article_for, past_participle, past_tense, third_person
+from ..alignment.align import other_than
+from ..inflection import article_for, past_tense, third_person
 from ..report import Substitution
-from .implicatives import drop_implicative
 from .registry import rule
 
 
@@ -46,10 +43,6 @@ def polarity_substitution(claim: str, alignment, evidence_text: str, locator: st
         return Substitution(claim[i:j], new, i, j, kind="negation", evidence=evidence_text,
                             evidence_locator=locator)
 
-    implicative = negative_implicative(doc) if alignment.claim_negated else None
-    dropped = drop_implicative(claim, alignment, implicative, sub) if implicative is not None else None
-    if dropped is not None:
-        return dropped, ""
     other = other_than(doc) if alignment.claim_negated else None
     if other is not None:
         # "is something other than an Indian film" -> "is an Indian film"
@@ -108,30 +101,16 @@ def polarity_substitution(claim: str, alignment, evidence_text: str, locator: st
                 start -= 1
         if new_verb_text and verb.i > neg.i:
             return sub(start, verb.idx + len(verb.text), new_verb_text), ""
-        if neg.lower_ == "not" and _added_conjunct(alignment, verb):
-            # "is not a model" / "an American actress and model" -> "is also a model": one more thing
-            # the subject is, beside what the evidence names first.
-            return sub(neg.idx, neg.idx + len(neg.text), "also"), ""
         return sub(start, end, ""), ""
 
     # The claim asserts what the evidence negates: negate the main predicate.
     verb = root
-    ev = next((t for t in alignment.evidence_doc or [] if edge is not None and t.idx == edge.evidence_start), None)
-    opposite = opposite_verb(verb, ev, sub)
-    if opposite is not None:
-        return opposite, ""
     still = next((c for c in verb.children if c.lower_ == "still" and c.dep_ == "advmod"), None)
     if still is not None:
         return sub(still.idx, still.idx + len(still.text), "no longer"), ""  # "still sells" -> "no longer sells"
     if verb.pos_ not in ("VERB", "AUX"):
         return None, "the evidence negates the claim, but its predicate could not be negated automatically"
     ev_doc = alignment.evidence_doc
-    construction = _evidence_implicative(alignment, edge, verb)
-    if construction is not None:
-        # "helped to co-found" / "died before helping to co-found": the evidence's own way of saying it
-        # did not happen, in place of a bare "not".
-        text = construction if verb.i else construction[:1].upper() + construction[1:]
-        return sub(verb.idx, verb.idx + len(verb.text), text), ""
     word = "never" if ev_doc is not None and any(t.lower_ == "never" for t in ev_doc) else "not"
     auxes = sorted([c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i], key=lambda t: t.i)
     if auxes and auxes[0].lemma_.lower() == "get" and word == "not":
@@ -166,51 +145,3 @@ def polarity_substitution(claim: str, alignment, evidence_text: str, locator: st
         do = do.capitalize()
         adverbs = adverbs[:1].lower() + adverbs[1:]
     return sub(doc[first].idx, verb.idx + len(verb.text), f"{do} not {adverbs}{lemma}"), ""
-
-
-@rule("also-conjunct", "'is not a Y' where the evidence names Y as a later conjunct becomes 'is also a Y'",
-      off=lambda alignment, verb: False)
-def _added_conjunct(alignment, verb) -> bool:
-    """The complement of the claim's copula is, in the evidence, a later conjunct of the evidence's
-    complement ("an American actress and model")."""
-    if verb.lemma_.lower() != "be" or alignment.evidence_doc is None:
-        return False
-    attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
-    edge = next((e for e in alignment.edges if attr is not None and e.claim_start == attr.idx and e.op == EQUAL
-                 and e.evidence_start >= 0), None)
-    e = next((t for t in alignment.evidence_doc if edge is not None and t.idx == edge.evidence_start), None)
-    return e is not None and e.dep_ == "conj" and e.head.dep_ == "attr" and e.head.head.lemma_.lower() == "be"
-
-
-@rule("evidence-implicatives", "the evidence's implicative construction replaces a bare 'not' ('died before "
-      "helping to co-found')", off=lambda alignment, edge, verb: None)
-def _evidence_implicative(alignment, edge, verb) -> str | None:
-    """The evidence's negative implicative construction ending in the claim's verb ("declined to model",
-    "died before helping", "is yet to write"), when its finite verb has the claim verb's tense; else
-    None."""
-    ev_doc = alignment.evidence_doc
-    if edge is None or ev_doc is None:
-        return None
-    ev = next((t for t in ev_doc if t.idx == edge.evidence_start), None)
-    if ev is None or ev.lemma_.lower() != verb.lemma_.lower() or ev.pos_ != "VERB":
-        return None
-    governor = None
-    if ev.dep_ == "xcomp" and (ev.head.lemma_.lower() in NEGATIVE_IMPLICATIVES or yet_to(ev.head)):
-        governor = ev.head  # "declined to model", "is yet to write"
-    elif ev.dep_ in ("pcomp", "pobj") and ev.head.lower_ == "before" and ev.head.head.lemma_.lower() == "die":
-        governor = ev.head.head  # "died before helping"
-    if governor is None or governor.i > ev.i or governor.tag_ != verb.tag_ \
-            or any(t.is_punct for t in ev_doc[governor.i:ev.i]):
-        return None
-    return ev_doc[governor.i:ev.i + 1].text
-
-
-
-@rule("opposite-verbs", "a verb of change the evidence states the other way takes the evidence's verb ('fell by 5%' "
-      "-> 'increased by 5%')", off=lambda verb, ev, sub: None)
-def opposite_verb(verb, ev, sub) -> Substitution | None:
-    """The evidence's verb of change, in the claim verb's form, where the two go in opposite directions."""
-    if ev is None or verb.pos_ != "VERB" or not opposite_directions(verb.lemma_.lower(), ev.lemma_.lower()):
-        return None
-    inflect = {"VBD": past_tense, "VBN": past_participle, "VBZ": third_person}.get(verb.tag_, lambda lemma: lemma)
-    return sub(verb.idx, verb.idx + len(verb.text), ev.text if ev.tag_ == verb.tag_ else inflect(ev.lemma_))

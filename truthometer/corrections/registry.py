@@ -2,7 +2,7 @@
 
 A rule is a function decorated with ``@rule(name, phenomenon, off=...)``: while the rule is switched off the
 decorated function returns what ``off`` returns for the same arguments (what the correction is without the
-rule: no substitution, the phrase unwidened). ``TRUTHOMETER_CORRECTIONS_OFF=bounds,concessive`` (or
+rule: no substitution, the phrase unwidened). ``TRUTHOMETER_CORRECTIONS_OFF=bounds,polarity-items`` (or
 ``switched_off(...)`` in code) drafts corrections without them, and ``bench fever-sym-correct --ablate``
 prints what each contributes on the frozen development and validation parts, as for the alignment's passes
 (``alignment.passes``).

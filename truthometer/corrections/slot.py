@@ -1,47 +1,23 @@
 """Slot value substitution (Galitsky, Truth-O-Meter: substitution at the slot's granularity): each substituted
 slot of the claim is replaced by its aligned counterpart, a year by a year, a name by a name, a number by a
 number, a phrase by a phrase. The phrase-shaping rules (``bounds``, ``phrases``, ``names``, ``articles``,
-``verbs``, ``prefixes``, ``focus``) decide how much of the claim goes and how much of the evidence comes.
+``verbs``) decide how much of the claim goes and how much of the evidence comes.
 """
 from __future__ import annotations
-
-import re
 
 from ..report import Substitution
 from .articles import article_agreement, plural_without_article
 from .bounds import with_bounds
 from .casing import match_case
-from .focus import with_exclusive_focus
 from .names import article_for_name_or_noun, the_with_names
-from .phrases import modifier_phrase, with_compounds, with_own_modifiers, with_unconfirmed_classifiers
-from .prefixes import with_negating_word, without_negative_prefix
+from .phrases import modifier_phrase, with_compounds, with_unconfirmed_classifiers
 from .registry import rule
-from .verbs import verb_like, with_preposition
+from .verbs import verb_like
 
 #: The alignment's slot kind -> the substitution's kind (``report.Substitution.kind``).
 KIND = {"entity": "entity", "number": "number", "date": "date", "code": "entity", "attribute": "phrase",
         "noun": "phrase", "classifier": "phrase", "phrase": "phrase", "predicate": "phrase", "negation": "negation",
         "preposition": "phrase"}
-
-
-@rule("lack-of", "a 'lack of X' the evidence does not state goes ('generated lack of awareness' -> 'generated "
-      "awareness')", off=lambda claim, edge, evidence_text, locator: None)
-def drop_lack(claim: str, edge, evidence_text: str, locator: str) -> Substitution | None:
-    start, end = edge.claim_start, edge.claim_end
-    end += len(claim[end:]) - len(claim[end:].lstrip(" "))
-    article = re.search(r"(?:^|(?<=\s))(a|an)\s+$", claim[:start], re.I)
-    if article is not None and article.start(1) > 0:
-        start = article.start(1)  # "generated a lack of interest" -> "generated interest"
-    return Substitution(claim[start:end], "", start, end, kind="negation", evidence=evidence_text,
-                        evidence_locator=locator)
-
-
-@rule("decades", "a decade corrected in the claim's spelling ('1970 's' -> '1990 's')",
-      off=lambda claim, edge, end, new: new)
-def decade_spelling(claim: str, edge, end: int, new: str) -> str:
-    if edge.kind == "date" and edge.granularity == "decade" and re.match(r"\s*['’]s", claim[end:]):
-        return re.sub(r"s$", "", new)
-    return new
 
 
 @rule("slot-values", "a substituted slot is replaced by its counterpart in the evidence, at the slot's granularity",
@@ -50,7 +26,7 @@ def slot_substitution(claim: str, alignment, edge, evidence_text: str, locator: 
     """The substitution of one substituted slot, the phrase around it shaped by the rules; None when a rule
     that makes it is switched off."""
     if edge.kind == "lack":
-        return drop_lack(claim, edge, evidence_text, locator)
+        return None  # the evidence has no words in the place of a "lack of X" it does not state
     start, end = edge.claim_start, edge.claim_end
     evidence_new = edge.evidence_text
     ev_start = edge.evidence_start
@@ -58,19 +34,11 @@ def slot_substitution(claim: str, alignment, edge, evidence_text: str, locator: 
         start, evidence_new, ev_start = with_compounds(alignment, edge, start)
     elif edge.kind == "attribute":
         evidence_new, ev_start = modifier_phrase(alignment, edge)
-        start, evidence_new, ev_start = with_negating_word(alignment, edge, start, evidence_new, ev_start)
-        evidence_new = without_negative_prefix(edge, evidence_new)
         end = with_unconfirmed_classifiers(alignment, edge, end)
-    if edge.kind in ("noun", "entity"):
-        end = with_own_modifiers(alignment, edge, end)
-    if edge.kind in ("attribute", "entity", "noun"):
-        start = with_exclusive_focus(alignment, edge, start)
     if edge.kind == "predicate":
         evidence_new = verb_like(alignment, edge, evidence_new)
-        end, evidence_new = with_preposition(alignment, edge, end, evidence_new)
     if edge.kind == "number":
         start, evidence_new = with_bounds(claim, alignment, edge, start, evidence_new)
-    evidence_new = decade_spelling(claim, edge, end, evidence_new)
     old = claim[start:end]
     proper = edge.kind in ("entity", "code") or (edge.label == "NORP")
     new = match_case(evidence_new, old, start == 0, proper or evidence_new[:1].isupper() and ev_start > 0)
