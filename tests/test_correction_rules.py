@@ -26,6 +26,8 @@ CASES = [
      "The library holds 12 manuscripts.", "The library holds over 12 manuscripts."),
     ("bounds", "The library holds 20 manuscripts.", "The library holds more than 120 manuscripts.",
      "The library holds more than 120 manuscripts.", "The library holds 120 manuscripts."),
+    ("bounds", "The lake is roughly 40 metres deep.", "The lake is 62 metres deep.",
+     "The lake is 62 metres deep.", "The lake is roughly 62 metres deep."),
     ("the-with-names", "The ship sailed to the Netherlands in 1820.", "The ship sailed to Portugal in 1820.",
      "The ship sailed to Portugal in 1820.", "The ship sailed to the Portugal in 1820."),
     ("the-with-names", "The ship sailed to Portugal in 1820.", "The ship sailed to the Netherlands in 1820.",

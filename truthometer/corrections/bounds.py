@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import re
 
+from ..text.numbers import BOUND_SENSE as LIMIT_SENSE, HEDGES
 from .registry import rule
 
-#: Words bounding an amount ("over 50 years", "more than 400"): they go with the number they bound.
-BOUND = re.compile(r"(?:^|(?<=\s))(more than|less than|fewer than|at least|at most|up to|over|under|about|around|"
-                   r"nearly|almost|approximately|roughly)\s+$", re.I)
-
-BOUND_SENSE = {"more than": ">", "over": ">", "at least": ">", "less than": "<", "fewer than": "<", "under": "<",
-               "at most": "<", "up to": "<", "nearly": "<", "almost": "<", "about": "~", "around": "~",
-               "approximately": "~", "roughly": "~"}
+#: A word bounding or hedging an amount -> its sense, from the text layer's tables: ">" a lower bound ("over
+#: 50 years"), "<" an upper bound ("up to 400"), "~" a rounded value ("about 30"). It goes with its number.
+BOUND_SENSE = {**LIMIT_SENSE, **{word: "~" for word in HEDGES}}
+BOUND = re.compile(r"(?:^|(?<=\s))(" + "|".join(re.escape(w) for w in sorted(BOUND_SENSE, key=len, reverse=True))
+                   + r")\s+$", re.I)
 
 
 @rule("bounds", "a number goes with the word bounding it ('over 50 years', 'more than 400')",
