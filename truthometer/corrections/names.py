@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import re
 
+from ..text.names import THE_NAME_LABELS
 from .casing import match_case
 from .registry import rule
-
-#: Labels of names that may be written with "the" ("the United States", "the Suez Canal Company").
-_THE_NAMES = ("GPE", "ORG", "LOC", "FAC", "EVENT", "WORK_OF_ART", "LAW", "PRODUCT")
 
 
 def evidence_determined(alignment, edge) -> bool:
@@ -30,7 +28,7 @@ def the_with_names(claim: str, alignment, edge, start: int, end: int, old: str, 
     ``evidence_new``, the evidence's words from ``ev_start``, in the claim's casing)."""
     if edge.kind != "entity":
         return start, old, new
-    if edge.label in _THE_NAMES:
+    if edge.label in THE_NAME_LABELS:
         # "the" goes with the name: "in the United States" <-> "in Mexico".
         claim_the = re.search(r"(?:^|(?<=\s))(the|The)\s+$", claim[:start])
         evidence_the = re.search(r"(?:^|(?<=\s))the\s+$", alignment.evidence[:ev_start], re.I) \

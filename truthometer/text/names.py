@@ -8,6 +8,9 @@ import re
 #: NER labels of names (people, organisations, places, groups, works, laws, languages).
 ENTITY_LABELS = frozenset({"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW",
                            "LANGUAGE"})
+#: NER labels of names that may be written with "the" ("the Netherlands", "the United Nations", "the Louvre");
+#: people, groups and languages never are.
+THE_NAME_LABELS = ENTITY_LABELS - {"PERSON", "NORP", "LANGUAGE"}
 #: NER labels of amounts.
 NUMERIC_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"})
 #: NER label -> its family. The small NER model often swaps PERSON and ORG, or GPE, LOC and FAC:
