@@ -45,6 +45,13 @@ def test_rule_tier_compares_across_units():
     assert [(x.kind, x.claim.text, x.evidence.text) for x in m] == [("number", "19,340", "4,100")]
 
 
+def test_a_mismatch_of_units_names_them_in_its_description():
+    nlp = models.nlp()
+    [m] = find_mismatches(nlp("Keep the ladder at least 30 inches from the wall.")[:],
+                          nlp("Keep the ladder at least 30 cm from the wall.")[:])
+    assert m.describe() == "number '30 inch' where the evidence has '30 cm'"
+
+
 def test_rule_tier_a_name_contained_in_another_is_the_same_entity():
     nlp = models.nlp()
     claim = nlp("Linus Torvalds created Git in 2005 to manage the Linux kernel.")[:]

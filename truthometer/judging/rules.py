@@ -55,7 +55,15 @@ class Mismatch:
     def describe(self) -> str:
         if self.kind == "negation":
             return "the evidence states the opposite polarity"
-        return f"{self.kind} '{self.claim.text}' where the evidence has '{self.evidence.text}'"
+        mine, theirs = self.claim.text, self.evidence.text
+        if self.claim.unit != self.evidence.unit:
+            # "45 inches" against "45 cm": the numbers alone would read alike ("'45' where the evidence has '45'")
+            mine, theirs = _with_unit(self.claim), _with_unit(self.evidence)
+        return f"{self.kind} '{mine}' where the evidence has '{theirs}'"
+
+
+def _with_unit(slot: Slot) -> str:
+    return f"{slot.text} {slot.unit}" if slot.unit and slot.unit not in slot.text else slot.text
 
 
 def _number_value(text: str):
