@@ -262,6 +262,11 @@ with tab_tree:
                                 format_func=lambda i: f"{trees[i]['conclusion']} ({trees[i]['mark']})")
             st.iframe(to_pyvis_html(trees[pick], height="420px"), height=440)
             st.code(render_text(trees[pick]), language="text")
+        rules = s.argumentation.get("rules") or []
+        if rules:
+            st.markdown("**Commonsense rules in this program**")
+            st.dataframe([{"rule": r.get("text", ""), "from": r.get("origin", "") or "given"} for r in rules],
+                         hide_index=True, width="stretch")
         with st.expander("DeLP program"):
             st.code(s.argumentation.get("program", ""), language="prolog")
     else:

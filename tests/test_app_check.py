@@ -158,3 +158,20 @@ def test_saving_twice_stores_one_entry_and_shows_the_entry_first(app, tmp_path):
     [accepted] = [r for r in kb.trail() if r["action"] == "correction accepted"]
     assert accepted["actor"] == "ann" and accepted["subject"] == "sentence 1: The Eiffel Tower was completed in 1899."
     assert json.loads(accepted["old"])["decision"] == "pending" and json.loads(accepted["new"])["decision"] == "accepted"
+
+
+def test_the_commonsense_rules_of_a_sentences_argumentation_are_listed(tmp_path, monkeypatch):
+    from truthometer.argumentation.commonsense import add_rule
+    from truthometer.knowledge import KnowledgeBase
+
+    kb_dir = tmp_path / "kb"
+    monkeypatch.setenv("TRUTHOMETER_KB", str(kb_dir))
+    kb = KnowledgeBase(kb_dir)
+    kb.add("Tina is a lady.", "registry", status="approved")
+    rule = add_rule(kb, "woman(X) <- lady(X).", source="style guide", status="approved")
+    kb.close()
+    at = AppTest.from_file("../app.py", default_timeout=120)
+    at.run()
+    _check(at, "Tina is a woman.", "Tina is a man.")
+    listed = [row for frame in at.dataframe for row in frame.value.to_dict("records") if "rule" in row]
+    assert {"rule": "woman(X) <- lady(X).", "from": f"kb:{rule.id} (style guide)"} in listed
