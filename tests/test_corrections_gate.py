@@ -29,3 +29,26 @@ def test_a_withheld_draft_leaves_the_flag_and_says_why():
     assert withhold_unentailed([(good, EVIDENCE), (bad, EVIDENCE)], load_judge(Config()), overrules_support) == 1
     assert good.suggestion is not None and WITHHELD_NOTE not in good.notes
     assert bad.suggestion is None and bad.status == "contradicted" and WITHHELD_NOTE in bad.notes
+
+
+def test_a_carried_over_correction_passes_the_same_gate():
+    from truthometer.judging.corrections import propagate_corrections
+
+    designer = "Charles Ellis designed the Golden Gate Bridge."
+    first = "Joseph Strauss designed the Golden Gate Bridge."
+    sub = Substitution("Joseph Strauss", "Charles Ellis", 0, 14, "entity", designer, "ref #2")
+    texts = [first, "Joseph Strauss designed the Golden Gate Bridge alone.",
+             "Joseph Strauss did not design the Golden Gate Bridge."]
+    results = [SentenceResult(i, t, 0, len(t), "contradicted" if i == 0 else "unverifiable", "")
+               for i, t in enumerate(texts)]
+    results[0].suggestion = Suggestion("Charles Ellis designed the Golden Gate Bridge.", [sub])
+    # Without the judge, every later sentence naming him is rewritten.
+    unjudged = [SentenceResult(r.index, r.text, 0, len(r.text), r.status, "", suggestion=r.suggestion) for r in results]
+    assert propagate_corrections(unjudged) == 0
+    assert [r.suggestion.corrected for r in unjudged[1:]] == ["Charles Ellis designed the Golden Gate Bridge alone.",
+                                                              "Charles Ellis did not design the Golden Gate Bridge."]
+    # With it, the rewrite the evidence contradicts is not proposed.
+    assert propagate_corrections(results, load_judge(Config()), overrules_support) == 1
+    assert results[1].suggestion.corrected == "Charles Ellis designed the Golden Gate Bridge alone."
+    assert "carried over from the correction of sentence 1" in results[1].suggestion.note
+    assert results[2].suggestion is None

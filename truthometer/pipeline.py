@@ -192,7 +192,8 @@ class Checker:
                       if c.result.status == "contradicted"]
         progress(0.9, f"proposing corrections for {len(to_correct)} sentences")
         draft_corrections(to_correct, load_judge(config), overrules_support, config.paraphrase_threshold, known)
-        propagate_corrections([c.result for c in claims])
+        propagate_corrections([c.result for c in claims], load_judge(config), overrules_support,
+                              config.paraphrase_threshold)
         return notes
 
     def _commonsense(self, claims: list[_Claim], signals: list[Signals], rules: list, parsed: dict,

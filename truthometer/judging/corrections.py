@@ -171,20 +171,37 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
                                 "html": alignment.to_html([s for s in made if s.evidence == evidence.text])}
 
 
-def propagate_corrections(results: list[SentenceResult]) -> None:
-    """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction)."""
+def propagate_corrections(results: list[SentenceResult], judge=None, overruled: Callable | None = None,
+                          paraphrase_threshold: float = 0.9) -> int:
+    """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction).
+
+    With ``judge``, a carried-over correction passes the same gate as a drafted one (``entailed``, against
+    the evidence its substitutions came from, read relative to the later sentence as written): a name that
+    was wrong in one sentence is not thereby wrong in a sentence saying something else of it. Returns how
+    many were not carried over."""
     from ..alignment import apply_substitutions, propagate
 
     texts = [r.text for r in results]
+    carried: dict[int, Suggestion] = {}
     for position, r in enumerate(results):
         if not r.suggestion:
             continue
         for later, subs in propagate(texts, position, r.suggestion.substitutions).items():
-            target = results[later]
-            if target.suggestion or not subs:
+            if results[later].suggestion or later in carried or not subs:
                 continue
-            target.suggestion = Suggestion(apply_substitutions(target.text, subs), list(subs),
-                                           note=f"carried over from the correction of sentence {r.index + 1}")
+            carried[later] = Suggestion(apply_substitutions(results[later].text, subs), list(subs),
+                                        note=f"carried over from the correction of sentence {r.index + 1}")
+    items = sorted(carried.items())
+    keep = [True] * len(items)
+    if judge is not None and items:
+        fallback = [next((e.text for e in results[i].evidence), "") for i, _ in items]
+        keep = entailed(judge, [premise_of(s, f) for (_, s), f in zip(items, fallback)],
+                        [s.corrected for _, s in items], overruled, paraphrase_threshold,
+                        [results[i].text for i, _ in items])
+    for (later, suggestion), ok in zip(items, keep):
+        if ok:
+            results[later].suggestion = suggestion
+    return keep.count(False)
 
 
 def suggestion_from_mismatches(result: SentenceResult, claim: str, mismatches: list[Mismatch],
