@@ -38,15 +38,16 @@ def test_a_carried_over_correction_passes_the_same_gate():
     first = "Joseph Strauss designed the Golden Gate Bridge."
     sub = Substitution("Joseph Strauss", "Charles Ellis", 0, 14, "entity", designer, "ref #2")
     texts = [first, "Joseph Strauss designed the Golden Gate Bridge alone.",
-             "Joseph Strauss did not design the Golden Gate Bridge."]
-    results = [SentenceResult(i, t, 0, len(t), "contradicted" if i == 0 else "unverifiable", "")
-               for i, t in enumerate(texts)]
+             "Joseph Strauss did not design the Golden Gate Bridge.", "Joseph Strauss was born in Cincinnati."]
+    statuses = ["contradicted", "unverifiable", "unverifiable", "supported"]
+    results = [SentenceResult(i, t, 0, len(t), statuses[i], "") for i, t in enumerate(texts)]
     results[0].suggestion = Suggestion("Charles Ellis designed the Golden Gate Bridge.", [sub])
-    # Without the judge, every later sentence naming him is rewritten.
+    # Without the judge, every later sentence naming him is rewritten, but for one its evidence supports.
     unjudged = [SentenceResult(r.index, r.text, 0, len(r.text), r.status, "", suggestion=r.suggestion) for r in results]
     assert propagate_corrections(unjudged) == 0
-    assert [r.suggestion.corrected for r in unjudged[1:]] == ["Charles Ellis designed the Golden Gate Bridge alone.",
-                                                              "Charles Ellis did not design the Golden Gate Bridge."]
+    assert [r.suggestion.corrected for r in unjudged[1:3]] == ["Charles Ellis designed the Golden Gate Bridge alone.",
+                                                               "Charles Ellis did not design the Golden Gate Bridge."]
+    assert unjudged[3].suggestion is None  # its own evidence supports it as written
     # With it, the rewrite the evidence contradicts is not proposed.
     assert propagate_corrections(results, load_judge(Config()), overrules_support) == 1
     assert results[1].suggestion.corrected == "Charles Ellis designed the Golden Gate Bridge alone."

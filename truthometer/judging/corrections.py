@@ -175,10 +175,10 @@ def propagate_corrections(results: list[SentenceResult], judge=None, overruled: 
                           paraphrase_threshold: float = 0.9) -> int:
     """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction).
 
-    With ``judge``, a carried-over correction passes the same gate as a drafted one (``entailed``, against
-    the evidence its substitutions came from, read relative to the later sentence as written): a name that
-    was wrong in one sentence is not thereby wrong in a sentence saying something else of it. Returns how
-    many were not carried over."""
+    Not to a sentence its own evidence supports as written. With ``judge``, a carried-over correction passes
+    the same gate as a drafted one (``entailed``, against the evidence its substitutions came from, read
+    relative to the later sentence as written): a name that was wrong in one sentence is not thereby wrong
+    in a sentence saying something else of it. Returns how many the gate did not let through."""
     from ..alignment import apply_substitutions, propagate
 
     texts = [r.text for r in results]
@@ -187,7 +187,7 @@ def propagate_corrections(results: list[SentenceResult], judge=None, overruled: 
         if not r.suggestion:
             continue
         for later, subs in propagate(texts, position, r.suggestion.substitutions).items():
-            if results[later].suggestion or later in carried or not subs:
+            if results[later].suggestion or results[later].status == "supported" or later in carried or not subs:
                 continue
             carried[later] = Suggestion(apply_substitutions(results[later].text, subs), list(subs),
                                         note=f"carried over from the correction of sentence {r.index + 1}")
