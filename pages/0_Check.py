@@ -51,6 +51,14 @@ with st.sidebar.expander("LLM (optional)"):
     llm_rules = st.checkbox("Ask it for commonsense rules where evidence contradicts a claim", key="llm-rules",
                             help="Checked rules take part in that sentence's argumentation; they are never stored "
                                  "unless a curator adds them.")
+llm_configured = bool(llm_url.strip() and llm_model.strip())
+
+
+def llm_client():
+    """The LLM the sidebar names (for the revision, and for rules when asked)."""
+    from truthometer.llm import LLMClient
+
+    return LLMClient(llm_url.strip(), llm_model.strip(), api_key=llm_key or None)
 
 # ---- input ----------------------------------------------------------------------------------------
 left, right = st.columns(2)
@@ -100,11 +108,7 @@ def run_check(body: str, references, config: Config) -> Report:
 
     bar = st.progress(0.0, text="starting")
     sources = build_sources(config, use_kb=use_kb, web=use_web)
-    llm = None
-    if llm_rules and llm_url.strip() and llm_model.strip():
-        from truthometer.llm import LLMClient
-
-        llm = LLMClient(llm_url.strip(), llm_model.strip(), api_key=llm_key or None)
+    llm = llm_client() if llm_rules and llm_configured else None
     report = Checker(config, sources, llm=llm).check(body, references,
                                                      progress=lambda f, m: bar.progress(min(1.0, f), text=plain_md(m)))
     bar.empty()
@@ -119,7 +123,7 @@ if st.button("Check", type="primary", key="check"):
         body, references, ignored = gather_inputs()
         config = Config().with_(method=method, judge=judge)
         key = input_key(body, references, method, judge, use_kb, use_web,
-                        llm_rules and (llm_url.strip(), llm_model.strip()))
+                        llm_rules and llm_configured and (llm_url.strip(), llm_model.strip()))
         cache = st.session_state.setdefault("reports", {})
         if key not in cache:
             cache[key] = run_check(body, references, config)
@@ -330,7 +334,7 @@ download_cols[2].download_button("HTML report", report_html(report, review=revie
 download_cols[3].download_button("Corrected text", corrected, "corrected.txt", "text/plain")
 
 # ---- optional: revise with the LLM (Truth-O-Meter-i) --------------------------------------------------
-if llm_url.strip() and llm_model.strip():
+if llm_configured:
     st.divider()
     st.subheader("Revise with LLM")
     st.caption("The LLM is asked again with the evidence and why each flagged claim is defeated, until the text "
@@ -338,13 +342,13 @@ if llm_url.strip() and llm_model.strip():
     from truthometer.llm.render import rounds_html
 
     if st.button("Revise with LLM", key="revise"):
-        from truthometer.llm import LLMClient, revise
+        from truthometer.llm import revise
         from truthometer.sources import build_sources
 
         st.session_state.pop("revision", None)
         try:
             body, references, _ = gather_inputs()
-            client = LLMClient(llm_url.strip(), llm_model.strip(), api_key=llm_key or None)
+            client = llm_client()
             bar = st.progress(0.0, text="revising")
             record = revise(body, llm_question or None, references, client, config=Config().with_(method=method, judge=judge),
                             progress=lambda f, m: bar.progress(min(1.0, f), text=plain_md(m)),

@@ -150,13 +150,8 @@ def _by_relations(result: SentenceResult, evidence: list[Evidence], detection, m
     supporting = [e for e in evidence if e.relation == "support"]
     contradicting = [e for e in evidence if e.relation == "contradiction"]
     if supporting and contradicting:
-        from ..argumentation import argue
-
-        start = time.perf_counter()
-        outcome = argue(result.claim or result.text, evidence, relations=between, criterion=ARGUMENT_CRITERION,
-                        rules=rules or None)
-        _timed("argue", time.perf_counter() - start)
-        status = {"supported": "supported", "contradicted": "contradicted"}.get(outcome.verdict, "unverifiable")
+        outcome = _argue(result, evidence, between, rules)
+        status = _STATUS.get(outcome.verdict, "unverifiable")
         score = max(e.score for e in (supporting if status == "supported" else contradicting + supporting))
         return status, score, f"sources disagree; argumentation: {outcome.explanation}", outcome.to_dict()
     linked = _linked_by_rules(result, evidence, between, rules) if supporting or contradicting else None
@@ -179,6 +174,21 @@ def _by_relations(result: SentenceResult, evidence: list[Evidence], detection, m
     return "unverifiable", score, f"the evidence is about this claim but does not confirm it ({why})", None
 
 
+#: The argumentation's answer -> the sentence's status (an undecided one is unverifiable).
+_STATUS = {"supported": "supported", "contradicted": "contradicted"}
+
+
+def _argue(result: SentenceResult, evidence: list[Evidence], between: dict | None, rules: list | None):
+    """DeLP over the sentence's evidence under the pipeline's criterion, timed for the benches."""
+    from ..argumentation import argue
+
+    start = time.perf_counter()
+    outcome = argue(result.claim or result.text, evidence, relations=between, criterion=ARGUMENT_CRITERION,
+                    rules=rules or None)
+    _timed("argue", time.perf_counter() - start)
+    return outcome
+
+
 def _linked_by_rules(result: SentenceResult, evidence: list[Evidence], between: dict | None,
                      rules: list | None) -> tuple[str, float, str, dict] | None:
     """Where the judge read the evidence on one side only, a commonsense rule (an approved knowledge entry, an
@@ -187,18 +197,16 @@ def _linked_by_rules(result: SentenceResult, evidence: list[Evidence], between: 
     curated or proposed rule joins the program (WordNet's alone change nothing the judge did not see)."""
     if not rules or not any(e.relation == "related" for e in evidence):
         return None
-    from ..argumentation import argue
+    from ..argumentation.commonsense import as_rules
 
-    start = time.perf_counter()
-    outcome = argue(result.claim or result.text, evidence, relations=between, criterion=ARGUMENT_CRITERION,
-                    rules=rules)
-    _timed("argue", time.perf_counter() - start)
-    if not any(not r["origin"].startswith("wordnet") for r in outcome.rules):
+    given = {rule.text for rule in as_rules(rules)}
+    outcome = _argue(result, evidence, between, rules)
+    if not any(r["text"] in given for r in outcome.rules):
         return None
     one_sided = "supported" if any(e.relation == "support" for e in evidence) else "contradicted"
     if outcome.verdict == one_sided:
         return None  # the rules agree with what the judge saw: decided as without them
-    status = {"supported": "supported", "contradicted": "contradicted"}.get(outcome.verdict, "unverifiable")
+    status = _STATUS.get(outcome.verdict, "unverifiable")
     score = max(e.score for e in evidence)
     return (status, score, f"a commonsense rule brings in other evidence; argumentation: {outcome.explanation}",
             outcome.to_dict())
