@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..judging import lexicon
+from ..text.frequency_adverbs import opposite_frequencies
 from ..text.numbers import number_value
 from .base import EQUAL, OPPOSITE, SUBSTITUTED, UNCONFIRMED, Edge, _content
 from ..text.dates import year_of
@@ -55,6 +56,25 @@ def _opposite_attributes(claim, evidence, edges) -> None:
                 if other.kind == "noun" and other.op == SUBSTITUTED and mine is not None \
                         and other.claim_start == mine.head.idx and other.evidence_start == opposite.head.idx:
                     other.op = UNCONFIRMED
+
+
+def _opposite_frequencies(claim, evidence, edges) -> None:
+    """An adverb of frequency whose opposite end the evidence says of the same verb and subject ("metformin
+    frequently causes ..." / "metformin rarely causes ...", ``text.frequency_adverbs``) is substituted by it."""
+    taken = {(e.claim_start, e.claim_end) for e in edges}
+    for mine, theirs in opposite_frequencies(claim[:], evidence[:]):
+        span = (mine.idx, mine.idx + len(mine.text))
+        if span in taken:
+            continue
+        edges.append(Edge("attribute", SUBSTITUTED, mine.text, span[0], span[1], theirs.text, theirs.idx,
+                          theirs.idx + len(theirs.text), label=OPPOSITE, score=1.0))
+        verb = mine.head
+        for other in edges:
+            # How often is what differs; what the verb does, said in other words ("dangerously low blood
+            # sugar" / "hypoglycaemia"), stays.
+            if other.kind == "noun" and other.op == SUBSTITUTED and any(
+                    t.idx == other.claim_start and t.head.i == verb.i for t in claim):
+                other.op = UNCONFIRMED
 
 
 def _comparison(doc):

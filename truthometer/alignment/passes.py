@@ -29,6 +29,7 @@ PASSES = {
     "reversed-comparison": "a comparison of the same two things, the other way round",
     "compared-to-the-usual": "a comparative with no 'than' compares with the usual case",
     "lacks": "'lack of X' where the evidence states X itself",
+    "frequency-adverbs": "an adverb of frequency against the other end of the scale ('often' / 'rarely')",
 }
 ENV = "TRUTHOMETER_ALIGNMENT_OFF"
 _switches = Switches(PASSES, ENV, "alignment pass", "passes", "pass(es)")

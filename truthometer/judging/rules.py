@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from . import lexicon
 from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, day_of_month, period_years, year_of
 from ..text.names import ENTITY_LABELS, abbreviates, families, is_code
+from ..text import frequency_adverbs
 from ..text.negation import NEGATIONS
 from ..text.numbers import COUNT_WORDS
 from ..text.quantities import (FREQUENCY_UNIT, bound_at, bounded_amounts, bounds_apply, comparable, currency,
@@ -369,6 +370,11 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
     same_polarity = polarity(claim_span) == polarity(evidence_span) or _without_doing(claim_span, evidence_span)
     if same_polarity and coverage >= min_coverage:
         mismatches.extend(opposite_qualities(claim_span, evidence_span))
+    if same_polarity:
+        # Same verb, same subject: the structure, not the share of words, says they speak of one thing
+        # ("Taken alone, metformin frequently causes dangerously low blood sugar" / "When used on its own,
+        # metformin rarely causes hypoglycaemia").
+        mismatches.extend(opposite_frequencies(claim_span, evidence_span))
     if not same_polarity and coverage >= 0.75 and not mismatches:
         mismatches.append(Mismatch("negation", None, None, evidence_span.text))
     return mismatches
@@ -437,4 +443,15 @@ def opposite_qualities(claim_span, evidence_span) -> list[Mismatch]:
             start, e_start = c.idx - claim_span.start_char, e.idx - evidence_span.start_char
             out.append(Mismatch("quality", Slot("quality", c.text, start, start + len(c.text), c.lower_),
                                 Slot("quality", e.text, e_start, e_start + len(e.text), e.lower_), evidence_span.text))
+    return out
+
+
+def opposite_frequencies(claim_span, evidence_span) -> list[Mismatch]:
+    """Adverbs of frequency from opposite ends of the scale on the same verb said of the same subject
+    (``text.frequency_adverbs``): "often" / "rarely"."""
+    out = []
+    for c, e in frequency_adverbs.opposite_frequencies(claim_span, evidence_span):
+        start, e_start = c.idx - claim_span.start_char, e.idx - evidence_span.start_char
+        out.append(Mismatch("quality", Slot("quality", c.text, start, start + len(c.text), c.lower_),
+                            Slot("quality", e.text, e_start, e_start + len(e.text), e.lower_), evidence_span.text))
     return out

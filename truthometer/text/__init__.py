@@ -12,6 +12,7 @@ Where each table lives:
   decades ("1950s", ``DECADE_WORDS``), periods ("1962-1963"), months, weekdays, days of the month.
 - ``negation``: denying words by kind (``VERB_NEGATORS`` < ``CLAUSE_NEGATORS`` < ``NEGATIONS``), negative
   phrases, negative implicatives, restrictive focus and the other reversing words, negative prefixes.
+- ``frequency_adverbs``: adverbs of frequency at the two ends of the scale ("often" / "rarely"), ``frequency_side``.
 - ``names``: NER labels of names and amounts, label families (``LABEL_FAMILIES``, ``families``), codes,
   acronyms, short forms of given names.
 
