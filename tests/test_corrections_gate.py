@@ -53,3 +53,25 @@ def test_a_carried_over_correction_passes_the_same_gate():
     assert results[1].suggestion.corrected == "Charles Ellis designed the Golden Gate Bridge alone."
     assert "carried over from the correction of sentence 1" in results[1].suggestion.note
     assert results[2].suggestion is None
+
+
+def test_evidence_not_about_a_draft_lets_nothing_through_and_is_not_judged():
+    class Reading:
+        """The real judge, counting the pairs it reads."""
+
+        def __init__(self):
+            self.judge, self.read = load_judge(Config()), 0
+
+        def predict(self, premises, hypotheses):
+            self.read += len(premises)
+            return self.judge.predict(premises, hypotheses)
+
+    unrelated = "Sourdough bread rises slowly because wild yeast ferments the dough overnight."
+    drafts = ["The Golden Gate Bridge opened in 1937.", "The Golden Gate Bridge opened in 1937."]
+    judge = Reading()
+    floor = Config().relevance_floor
+    assert entailed(judge, [EVIDENCE, unrelated], drafts, overrules_support, 0.9, relevance_floor=floor) == [True, False]
+    assert judge.read == 1  # the unrelated evidence was never read
+    # Without a floor the same evidence is read, and still entails nothing.
+    assert entailed(judge, [unrelated], drafts[:1], overrules_support, 0.9) == [False]
+    assert judge.read == 2, judge.read

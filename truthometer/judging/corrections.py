@@ -32,43 +32,54 @@ def premise_of(suggestion: Suggestion, fallback: str) -> str:
 
 
 def entailed(judge, premises: list[str], corrected: list[str], overruled: Callable | None = None,
-             paraphrase_threshold: float = 0.9, originals: list[str] | None = None) -> list[bool]:
+             paraphrase_threshold: float = 0.9, originals: list[str] | None = None,
+             relevance_floor: float | None = None) -> list[bool]:
     """For each draft, whether the evidence entails it as a check would find: the judge's most probable
     relation is entailment and the alignment of draft and evidence substitutes no name, number or date
     and keeps the polarity (``overruled``, the pipeline's ``overrules_support``); or, where the judge reads
     a contradiction it cannot place, the alignment finds every slot of the draft stated the same way in
     the evidence, or the draft is a near paraphrase of it (cosine at least ``paraphrase_threshold``) with
     no slot filled differently. The small judge reads a reworded sentence as contradiction too often to
-    decide alone ("lies along the Pacific coast" / "a strip of land along the Pacific coast")."""
+    decide alone ("lies along the Pacific coast" / "a strip of land along the Pacific coast").
+
+    Evidence less similar to the draft than ``relevance_floor`` (the pipeline's floor for evidence about a
+    sentence at all) is not about it and entails nothing: it is neither judged nor aligned."""
     if not premises:
         return []
     relative = originals is not None
     keys = list(zip(premises, corrected, originals if relative else [""] * len(premises)))
     distinct = list(dict.fromkeys(keys))  # the same draft from the same evidence is judged once
-    verdicts = dict(zip(distinct, _entailed(judge, distinct, overruled, paraphrase_threshold, relative)))
+    verdicts = dict(zip(distinct, _entailed(judge, distinct, overruled, paraphrase_threshold, relative,
+                                            relevance_floor)))
     return [verdicts[k] for k in keys]
 
 
 def _entailed(judge, drafts: list[tuple[str, str, str]], overruled: Callable | None, paraphrase_threshold: float,
-              relative: bool) -> list[bool]:
+              relative: bool, relevance_floor: float | None) -> list[bool]:
     from .. import models
     from ..alignment import align_many
 
     premises, corrected, originals = (list(column) for column in zip(*drafts))
-    probs = np.asarray(judge.predict(premises, corrected))
-    before = np.asarray(judge.predict(premises, originals)) if relative else None
-    alignments = align_many(list(zip(corrected, premises)))
     cosine = np.sum(np.asarray(models.embed(corrected)) * np.asarray(models.embed(premises)), axis=1)
-    out = []
-    for k, (row, alignment, similarity) in enumerate(zip(probs, alignments, cosine)):
+    about = [k for k, similarity in enumerate(cosine) if relevance_floor is None or similarity >= relevance_floor]
+    out = [False] * len(drafts)
+    if not about:
+        return out
+    probs = np.asarray(judge.predict([premises[k] for k in about], [corrected[k] for k in about]))
+    alignments = align_many([(corrected[k], premises[k]) for k in about])
+    undecided = []  # read relative to the sentence as written, where nothing else decides
+    for k, row, alignment in zip(about, probs, alignments):
         judged_entailed = int(row.argmax()) == ENTAILMENT
         if overruled is not None and overruled(alignment) or alignment.contradicts and not judged_entailed:
-            out.append(False)
-        elif judged_entailed:
-            out.append(True)
-        else:
-            out.append(alignment.confirms or (similarity >= paraphrase_threshold and not alignment.contradicts)
-                       or (relative and not alignment.contradicts and _closer(row, before[k])))
+            continue
+        if judged_entailed or alignment.confirms or (cosine[k] >= paraphrase_threshold and not alignment.contradicts):
+            out[k] = True
+        elif relative and not alignment.contradicts:
+            undecided.append((k, row))
+    if undecided:
+        before = np.asarray(judge.predict([premises[k] for k, _ in undecided], [originals[k] for k, _ in undecided]))
+        for (k, row), original in zip(undecided, before):
+            out[k] = _closer(row, original)
     return out
 
 
@@ -172,13 +183,15 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
 
 
 def propagate_corrections(results: list[SentenceResult], judge=None, overruled: Callable | None = None,
-                          paraphrase_threshold: float = 0.9) -> int:
+                          paraphrase_threshold: float = 0.9, relevance_floor: float | None = None) -> int:
     """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction).
 
     Not to a sentence its own evidence supports as written. With ``judge``, a carried-over correction passes
     the same gate as a drafted one (``entailed``, against the evidence its substitutions came from, read
     relative to the later sentence as written): a name that was wrong in one sentence is not thereby wrong
-    in a sentence saying something else of it. Returns how many the gate did not let through."""
+    in a sentence saying something else of it. Evidence less similar to the rewritten sentence than
+    ``relevance_floor`` is not about it, and lets nothing through. Returns how many the gate did not let
+    through."""
     from ..alignment import apply_substitutions, propagate
 
     texts = [r.text for r in results]
@@ -197,7 +210,7 @@ def propagate_corrections(results: list[SentenceResult], judge=None, overruled: 
         fallback = [next((e.text for e in results[i].evidence), "") for i, _ in items]
         keep = entailed(judge, [premise_of(s, f) for (_, s), f in zip(items, fallback)],
                         [s.corrected for _, s in items], overruled, paraphrase_threshold,
-                        [results[i].text for i, _ in items])
+                        [results[i].text for i, _ in items], relevance_floor)
     for (later, suggestion), ok in zip(items, keep):
         if ok:
             results[later].suggestion = suggestion
