@@ -211,3 +211,21 @@ def test_the_field_of_an_agent_and_the_verb_of_an_act():
     assert lexicon.verb_of("loss") is None
     assert [lexicon.gerund(v) for v in ("act", "write", "run", "die", "see")] == \
         ["acting", "writing", "running", "dying", "seeing"]
+
+
+def test_sister_kinds_are_two_kinds_of_one_close_category():
+    assert lexicon.sister_kinds("whisky", "beer", "NOUN")       # both alcohol
+    assert lexicon.sister_kinds("man", "woman", "NOUN")         # both adults
+    assert not lexicon.sister_kinds("performer", "singer", "NOUN")  # a singer is a performer
+    assert not lexicon.sister_kinds("film", "movie", "NOUN")        # one sense
+    assert not lexicon.sister_kinds("politician", "lawyer", "NOUN")  # only "person" above both, far up
+    assert not lexicon.sister_kinds("beer", "beer", "NOUN")
+
+
+def test_a_sister_kind_under_the_same_modifier_is_another_filler_not_a_rewording():
+    # Close embeddings, under a repeated modifier: "drinking whisky" is not "drinking beer" reworded.
+    claim, evidence = "The guests sat at a long table drinking whisky.", "The guests sat at a long table drinking beer."
+    assert suggest_correction(claim, evidence).corrected == evidence
+    # A noun and a kind of it under the same modifier still are ("a country performer" / "a country singer").
+    edges = align("Kenny Rogers is a country performer.", "Kenny Rogers is an American country singer.").edges
+    assert [e.op for e in edges if e.claim_text == "performer"] == ["equal"]

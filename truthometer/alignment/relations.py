@@ -5,6 +5,7 @@ rewordings of a noun under a modifier both sentences share.
 """
 from __future__ import annotations
 
+from ..judging import lexicon
 from .base import DENIED, EQUAL, SUBSTITUTED, UNCONFIRMED, Edge
 
 
@@ -147,7 +148,8 @@ def _same_modifier(noun, e_noun) -> bool:
 def _rewordings(claim, evidence, slot_edges, similar) -> None:
     """A substituted noun under a modifier the evidence repeats, close in meaning to its counterpart
     ("a country performer" / "an American country singer"), is the claim's wording of the same thing:
-    equal. Nouns further apart are not ("a fictional place" / "the fictional setting", 0.41)."""
+    equal. Nouns further apart are not ("a fictional place" / "the fictional setting", 0.41), nor are two
+    kinds of one thing ("drinking whisky" / "drinking beer", ``lexicon.sister_kinds``)."""
     for slot, edge in slot_edges.values():
         if slot.kind != "noun" or edge.op != SUBSTITUTED or slot.j - slot.i != 1:
             continue
@@ -155,5 +157,6 @@ def _rewordings(claim, evidence, slot_edges, similar) -> None:
         e_noun = next((t for t in evidence if t.idx == edge.evidence_start), None)
         if e_noun is None or e_noun.pos_ != "NOUN" or noun.pos_ != "NOUN":
             continue
-        if _same_modifier(noun, e_noun) and similar.score(noun.text, e_noun.text) >= REWORDING_SIMILARITY:
+        if _same_modifier(noun, e_noun) and similar.score(noun.text, e_noun.text) >= REWORDING_SIMILARITY \
+                and not lexicon.sister_kinds(noun.lemma_.lower(), e_noun.lemma_.lower(), "NOUN"):
             edge.op = EQUAL

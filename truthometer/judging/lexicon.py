@@ -180,6 +180,31 @@ def relation(claim_word: str, evidence_word: str, pos: str) -> str | None:
     return None
 
 
+#: Steps up from both words, together, within which two sister kinds share their category ("whisky" and
+#: "beer": 4, through "alcohol"; "man" and "woman": 2, through "adult").
+SISTER_STEPS = 4
+
+
+@lru_cache(maxsize=200_000)
+def sister_kinds(claim_word: str, evidence_word: str, pos: str) -> bool:
+    """Two kinds of one close category, neither a kind of the other nor a synonym ("whisky" / "beer";
+    "man" / "woman", which WordNet also files as antonyms): the one word is another filler of the slot, not
+    a rewording of the other, however close their embeddings (sentence encoders place sister kinds near
+    each other)."""
+    wpos = WORDNET_POS.get(pos)
+    if wpos is None or claim_word == evidence_word \
+            or relation(claim_word, evidence_word, pos) not in (None, COHYPONYM, ANTONYM):
+        return False
+
+    def up(word):
+        steps = {h: k for h, k in _hypernyms(word, wpos).items()}
+        steps.update({s: 0 for s in _senses(word, wpos)})
+        return steps
+
+    mine, theirs = up(claim_word), up(evidence_word)
+    return any(mine[h] + theirs[h] <= SISTER_STEPS for h in set(mine) & set(theirs))
+
+
 def same_first_sense(claim_word: str, evidence_word: str, pos: str) -> bool:
     """Whether the two words' most frequent senses are one ("writer" / "author", "kid" / "child"): a
     synonym in the sense each word is mostly used in, unlike a shared rarer sense ("country" / "state",
