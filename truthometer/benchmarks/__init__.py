@@ -18,6 +18,7 @@ BENCHES = {
     "batch": "truthometer.benchmarks.batch_bench",
     "delp-scale": "truthometer.benchmarks.delp_scale",
     "fever-sym-correct": "truthometer.benchmarks.fever_sym_correct",
+    "swap-correct": "truthometer.benchmarks.swap_correct",
     "kb-scale": "truthometer.benchmarks.kb_scale",
     "truthfulqa-refusal": "truthometer.benchmarks.truthfulqa_refusal",
 }
