@@ -335,6 +335,21 @@ def test_a_contrary_preposition_is_the_slot():
     assert suggest_correction("Ana Sol was born at Lyon .", evidence) is None
 
 
+@pytest.mark.parametrize("claim, evidence, expected", [
+    ("The hotel is far from the beach.", "The hotel is next to the beach.", "The hotel is next to the beach."),
+    ("A small cabin stands far away from the lake.", "A small cabin stands near the lake.",
+     "A small cabin stands near the lake."),
+    ("The hotel is near the beach.", "The hotel is far from the beach.", "The hotel is far from the beach."),
+])
+def test_far_from_and_near_state_opposite_distances(claim, evidence, expected):
+    assert fix(claim, evidence).corrected == expected
+
+
+def test_a_distance_to_another_object_is_no_opposite_relation():
+    edges = align("The hotel is close to the station.", "The hotel is far from the beach.").edges
+    assert not any(e.kind == "preposition" for e in edges)
+
+
 def test_polarity_items_follow_the_negation():
     assert fix("Ann Reyes did not write any crime novels .", "Reyes has written several crime novels .").corrected == \
         "Ann Reyes wrote some crime novels ."

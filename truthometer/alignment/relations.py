@@ -11,10 +11,15 @@ from .base import DENIED, EQUAL, SUBSTITUTED, UNCONFIRMED, Edge
 
 #: Prepositions that state the opposite relation to the same object: "born in Trieste" / "born outside
 #: of Trieste", "because of the Beatles" / "despite the Beatles"; in time, "take it with breakfast" /
-#: "before breakfast".
+#: "before breakfast"; in space, "near the beach" / "far from the beach".
 _CONTRARY_PREPOSITIONS = [({"in", "inside", "within"}, {"outside"}), ({"with"}, {"without"}),
+                          ({"near", "close", "next", "beside", "by"}, {"far"}),
                           ({"because"}, {"despite"}), ({"for"}, {"against"}), ({"above"}, {"below"}),
                           ({"before"}, {"after", "during", "with"}), ({"after"}, {"during", "with"})]
+
+
+#: Words that with "from" or "to" state a distance: "far from", "far away from", "close to", "next to".
+_DISTANCE_WORDS = {"far", "away", "close", "next", "near"}
 
 
 def _preposition_of(tok):
@@ -26,6 +31,10 @@ def _preposition_of(tok):
     first = last = p
     if p.lower_ == "of" and p.head.i == p.i - 1 and p.head.dep_ in ("prep", "advmod", "mark"):
         first = p.head  # "outside of" parsed as two prepositions
+    elif p.lower_ in ("from", "to") and p.head.i == p.i - 1 and p.head.lower_ in _DISTANCE_WORDS:
+        first = p.head  # "far from", "close to", "next to": the adverb is the relation
+        if first.lower_ == "away" and first.i > 0 and p.doc[first.i - 1].lower_ == "far":
+            first = p.doc[first.i - 1]  # "far away from"
     elif p.i + 1 < len(p.doc) and p.doc[p.i + 1].lower_ == "of" and p.doc[p.i + 1].head.i == p.i:
         last = p.doc[p.i + 1]  # "because of" with "of" hanging from "because"
     return first, last
