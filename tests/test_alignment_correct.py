@@ -346,8 +346,13 @@ def test_far_from_and_near_state_opposite_distances(claim, evidence, expected):
 
 
 def test_a_distance_to_another_object_is_no_opposite_relation():
+    # Close to the station and far from the beach may both hold: neither the relation nor "close" is a slot.
     edges = align("The hotel is close to the station.", "The hotel is far from the beach.").edges
-    assert not any(e.kind == "preposition" for e in edges)
+    assert not any(e.op == "substituted" and e.claim_text in ("close", "close to") for e in edges)
+    assert suggest_correction("The hotel is close to the station.", "The hotel is far from the beach.") is None
+    # Of the same object they are opposites, substituted once as one phrase.
+    assert fix("The hotel is close to the beach.", "The hotel is far from the beach.").corrected == \
+        "The hotel is far from the beach."
 
 
 def test_polarity_items_follow_the_negation():

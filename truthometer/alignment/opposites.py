@@ -27,6 +27,27 @@ def _qualifies_the_same(mine, theirs) -> bool:
         and _said_to_be(theirs.head))
 
 
+def _object_of(word):
+    """The lemma of the object a word relates its subject to ("close to the station": "station"; "far from
+    the beach", where the parser may hang "from" on the verb), or None."""
+    doc = word.doc
+    for prep in [c for c in word.children if c.dep_ == "prep"] + (
+            [doc[word.i + 1]] if word.i + 1 < len(doc) and doc[word.i + 1].dep_ == "prep" else []):
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if obj is not None:
+            return obj.lemma_.lower()
+    return None
+
+
+def _of_the_same_object(mine, theirs) -> bool:
+    """Opposite qualities of one relation say opposite things only of the same object: "close to the
+    station" / "far from the beach" may both hold."""
+    if mine is None:
+        return True
+    a, b = _object_of(mine), _object_of(theirs)
+    return a is None or b is None or a == b
+
+
 def _said_to_be(noun) -> bool:
     """The noun is what the sentence's subject is said to be ("Middle-earth is a real place"), whatever
     other noun the other sentence says it with ("is the fictional setting of ...")."""
@@ -38,14 +59,16 @@ def _opposite_attributes(claim, evidence, edges) -> None:
     antonym, direct or indirect ("in the lower left corner" / "at the bottom right"), is substituted by
     it: the evidence states the opposite quality, not merely another one."""
     used = {e.evidence_start for e in edges if e.evidence_start >= 0}
+    substituted = [(e.claim_start, e.claim_end) for e in edges if e.op == SUBSTITUTED]
     for edge in edges:
-        if edge.kind != "attribute" or edge.op != UNCONFIRMED or " " in edge.claim_text:
+        if edge.kind != "attribute" or edge.op != UNCONFIRMED or " " in edge.claim_text \
+                or any(a <= edge.claim_start < b for a, b in substituted):
             continue
         word = edge.claim_text.lower()
         mine = next((t for t in claim if t.idx == edge.claim_start), None)
         opposite = next((t for t in evidence if t.idx not in used and t.pos_ in ("ADJ", "ADV", "NOUN")
                          and not _a_things_name(t) and lexicon.opposite_adjectives(word, t.lower_)
-                         and _qualifies_the_same(mine, t)), None)
+                         and _qualifies_the_same(mine, t) and _of_the_same_object(mine, t)), None)
         if opposite is not None:
             edge.op, edge.evidence_text, edge.label = SUBSTITUTED, opposite.text, OPPOSITE
             edge.evidence_start, edge.evidence_end = opposite.idx, opposite.idx + len(opposite.text)

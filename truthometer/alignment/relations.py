@@ -31,8 +31,10 @@ def _preposition_of(tok):
     first = last = p
     if p.lower_ == "of" and p.head.i == p.i - 1 and p.head.dep_ in ("prep", "advmod", "mark"):
         first = p.head  # "outside of" parsed as two prepositions
-    elif p.lower_ in ("from", "to") and p.head.i == p.i - 1 and p.head.lower_ in _DISTANCE_WORDS:
-        first = p.head  # "far from", "close to", "next to": the adverb is the relation
+    elif p.lower_ in ("from", "to") and p.i > 0 and p.doc[p.i - 1].lower_ in _DISTANCE_WORDS:
+        # "far from", "close to", "next to": the adverb is the relation (the parser hangs "from" on it or
+        # on the verb).
+        first = p.doc[p.i - 1]
         if first.lower_ == "away" and first.i > 0 and p.doc[first.i - 1].lower_ == "far":
             first = p.doc[first.i - 1]  # "far away from"
     elif p.i + 1 < len(p.doc) and p.doc[p.i + 1].lower_ == "of" and p.doc[p.i + 1].head.i == p.i:
@@ -46,18 +48,13 @@ def _contrary(a: str, b: str) -> bool:
 
 def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
     """The relation to an object both sentences name, where the prepositions say the opposite: the
-    preposition is the slot ("born outside of Trieste" -> "born in Trieste")."""
-    out = []
-    for slot, edge in slot_edges.values():
-        if edge.op != EQUAL or slot.kind not in ("entity", "noun") or edge.evidence_start < 0:
-            continue
-        e_tok = next((t for t in evidence if t.idx <= edge.evidence_start < t.idx + len(t.text) + 1
-                      and not t.is_punct), None)
-        if e_tok is None:
-            continue
-        e_tok = evidence[e_tok.i:next((t.i for t in evidence if t.idx >= edge.evidence_end), len(evidence))].root
-        mine, theirs = _preposition_of(claim[slot.i:slot.j].root), _preposition_of(e_tok)
-        if mine is None or theirs is None or not _contrary(mine[0].lower_, theirs[0].lower_):
+    preposition is the slot ("born outside of Trieste" -> "born in Trieste"). The object is a slot the
+    alignment found equal, or the same word as object of a preposition on both sides ("far from the
+    house" / "near the house")."""
+    out, done = [], set()
+    for c_tok, e_tok in _objects_named_on_both_sides(claim, evidence, slot_edges):
+        mine, theirs = _preposition_of(c_tok), _preposition_of(e_tok)
+        if mine is None or theirs is None or mine[0].i in done or not _contrary(mine[0].lower_, theirs[0].lower_):
             continue
         g1, g2 = mine[0].head, theirs[0].head
         if g1.lemma_.lower() != g2.lemma_.lower() and g1.head.lemma_.lower() != g2.lemma_.lower() \
@@ -67,9 +64,28 @@ def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
         start = mine[0].i - 1 if mine[0].i > 0 and claim[mine[0].i - 1].dep_ == "advmod" and \
             claim[mine[0].i - 1].head.i == mine[0].i else mine[0].i
         c_span, e_span = claim[start:mine[1].i + 1], evidence[theirs[0].i:theirs[1].i + 1]
+        done.add(mine[0].i)
         out.append(Edge("preposition", SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char,
                         e_span.text, e_span.start_char, e_span.end_char, label="prep"))
     return out
+
+
+def _objects_named_on_both_sides(claim, evidence, slot_edges):
+    """(claim token, evidence token) pairs naming one object: the heads of the name and noun slots the
+    alignment found equal, then the objects of prepositions with the same lemma on both sides."""
+    for slot, edge in slot_edges.values():
+        if edge.op != EQUAL or slot.kind not in ("entity", "noun") or edge.evidence_start < 0:
+            continue
+        e_tok = next((t for t in evidence if t.idx <= edge.evidence_start < t.idx + len(t.text) + 1
+                      and not t.is_punct), None)
+        if e_tok is not None:
+            end = next((t.i for t in evidence if t.idx >= edge.evidence_end), len(evidence))
+            yield claim[slot.i:slot.j].root, evidence[e_tok.i:end].root
+    for c_tok in claim:
+        if c_tok.dep_ == "pobj" and c_tok.pos_ in ("NOUN", "PROPN"):
+            for e_tok in evidence:
+                if e_tok.dep_ == "pobj" and e_tok.lemma_.lower() == c_tok.lemma_.lower():
+                    yield c_tok, e_tok
 
 
 #: Prepositions that exclude their object: the claim says where or with what the thing is not.
