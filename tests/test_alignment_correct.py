@@ -514,3 +514,16 @@ def test_a_plural_after_kept_classifiers_drops_the_article_and_a_films_name_stay
     # Not "has a voice talents ." (the article left before a plural, and "in Underdog" swallowed though the
     # note says the evidence does not cover it): "Underdog" is no place WordNet knows.
     assert s is not None and s.corrected == "Amy Adams has voice talents in Underdog ."
+
+
+def test_an_opposite_verb_below_the_main_one_is_the_slot():
+    from truthometer.alignment.passes import switched_off
+
+    claim = "The farmer is carrying the basket of eggs that he sold at the market."
+    evidence = "The farmer is carrying the basket of eggs that he bought at the market."
+    assert fix(claim, evidence).corrected == evidence
+    with switched_off("opposite-verbs-below-the-root"):
+        assert not any(e.claim_text == "sold" and e.op == "substituted" for e in align(claim, evidence).edges)
+    # In another place (under another head) the antonym says something else and is no slot.
+    assert not any(e.claim_text == "sold" and e.op == "substituted" for e in align(
+        "The farmer said that his neighbour sold a goat.", "The farmer bought a goat at the market.").edges)

@@ -100,6 +100,27 @@ def _opposite_frequencies(claim, evidence, edges) -> None:
                 other.op = UNCONFIRMED
 
 
+def _opposite_verbs_below_the_root(claim, evidence, edges) -> None:
+    """A verb below the main one whose WordNet antonym, or opposite direction of change, the evidence says
+    in the same place (same relation to the same head: "watches his father end the yard work" / "start
+    the yard work", "the hat he just sold" / "bought") is substituted by it. The main verb is the
+    predicate edge's."""
+    covered = [(e.claim_start, e.claim_end) for e in edges]
+    claim_lemmas = {t.lemma_.lower() for t in claim}
+    evidence_lemmas = {t.lemma_.lower() for t in evidence}
+    for c in claim:
+        if c.pos_ != "VERB" or c.dep_ == "ROOT" or c.lemma_.lower() in evidence_lemmas \
+                or any(a <= c.idx < b for a, b in covered) or _negated_at(claim, c.i):
+            continue
+        e = next((e for e in evidence if e.pos_ == "VERB" and e.dep_ == c.dep_ and e.lemma_.lower() not in claim_lemmas
+                  and e.head.lemma_.lower() == c.head.lemma_.lower() and not _negated_at(evidence, e.i)
+                  and (lexicon.relation(c.lemma_.lower(), e.lemma_.lower(), "VERB") == lexicon.ANTONYM
+                       or opposite_directions(c.lemma_.lower(), e.lemma_.lower()))), None)
+        if e is not None:
+            edges.append(Edge("predicate", SUBSTITUTED, c.text, c.idx, c.idx + len(c.text), e.text, e.idx,
+                              e.idx + len(e.text), label=OPPOSITE, score=1.0))
+
+
 def _comparison(doc):
     """(quality word, direction, first, second) of a comparison "first is <quality>-er than second"
     ("Light travels faster than sound": (faster, +1, Light, sound); "less famous than": -1), else None. The
