@@ -527,3 +527,22 @@ def test_an_opposite_verb_below_the_main_one_is_the_slot():
     # In another place (under another head) the antonym says something else and is no slot.
     assert not any(e.claim_text == "sold" and e.op == "substituted" for e in align(
         "The farmer said that his neighbour sold a goat.", "The farmer bought a goat at the market.").edges)
+
+
+@pytest.mark.parametrize("claim, evidence, expected", [
+    # WordNet knows "dining room" as one word: a kitchen is a room, but not a dining room.
+    ("The cook was cleaning the dining room after closing time.", "The cook was cleaning the kitchen after closing time.",
+     "The cook was cleaning the kitchen after closing time."),
+    # "French horn" is one noun: its modifier goes with it.
+    ("The girl is playing a French horn in the park.", "The girl is playing a trumpet in the park.",
+     "The girl is playing a trumpet in the park."),
+])
+def test_a_compound_the_lexicon_knows_is_one_noun(claim, evidence, expected):
+    assert fix(claim, evidence).corrected == expected
+
+
+def test_a_kind_of_the_claims_plain_noun_still_confirms_it():
+    # No compound: "the room" is confirmed by "the kitchen", a kind of room.
+    edges = align("The cook was cleaning the room after closing time.",
+                  "The cook was cleaning the kitchen after closing time.").edges
+    assert [e.op for e in edges if e.claim_text == "room"] == ["equal"]

@@ -64,8 +64,25 @@ def _entailed_word(claim_span, evidence_span) -> bool:
     word, relation = _one_word_relation(claim_span, evidence_span)
     if relation != lexicon.MORE_GENERAL:
         return False
+    compound = _known_compound(word)
+    if compound is not None and lexicon.relation(compound, evidence_span.root.lemma_.lower(), "NOUN") \
+            not in (lexicon.MORE_GENERAL, lexicon.SYNONYM):
+        return False  # a kitchen is a room, not a dining room
     # "a pop music performer": a phrase of modifiers, replaced whole with its noun.
     return not any(_content(g) for c in word.children for g in c.children)
+
+
+def _known_compound(noun) -> str | None:
+    """The noun with the modifier before it, where WordNet knows the two as one word ("dining room",
+    "prison cell", "French horn"): what the claim names is the compound, not its head. None otherwise."""
+    doc = noun.doc
+    if noun.pos_ != "NOUN" or noun.i == 0:
+        return None
+    modifier = doc[noun.i - 1]
+    if modifier.head.i != noun.i or modifier.dep_ not in ("compound", "amod"):
+        return None
+    compound = f"{modifier.lower_} {noun.lemma_.lower()}"
+    return compound if lexicon.known_noun(compound) else None
 
 
 def _more_general_word(claim_span, evidence_span) -> bool:

@@ -4,6 +4,7 @@ qualifies)."""
 from __future__ import annotations
 
 from ..alignment.align import EQUAL, UNCONFIRMED, coordinated_noun, phrase_start
+from ..alignment.words import _known_compound
 from .registry import rule
 
 
@@ -23,7 +24,9 @@ def with_compounds(alignment, edge, start: int) -> tuple[int, str, int]:
         return start, edge.evidence_text, edge.evidence_start
     equal = {t.start for t in alignment.tokens if t.op == EQUAL}
     claim_words = {t.lemma_.lower() for t in cdoc} | {t.lower_ for t in cdoc}
-    ci = phrase_start(cdoc, c.i, lambda t: t.idx not in equal)
+    # A modifier that makes one word with the noun goes with it: "a French horn" -> "a saxophone".
+    whole = c.i - 1 if _known_compound(c) is not None and cdoc[c.i - 1].idx not in equal else c.i
+    ci = min(phrase_start(cdoc, c.i, lambda t: t.idx not in equal), whole)
     head = coordinated_noun(edoc, e.i)
     if ci == c.i:
         if head != e.i:
@@ -41,7 +44,7 @@ def with_compounds(alignment, edge, start: int) -> tuple[int, str, int]:
     if ei == e.i:
         # A bare evidence noun replaces the claim's noun with its compounds ("a television series" ->
         # "a murderer"); the claim's adjectives stay ("a dark atmosphere" -> "a dark setting").
-        ci = phrase_start(cdoc, c.i, lambda t: t.idx not in equal and t.dep_ == "compound")
+        ci = min(phrase_start(cdoc, c.i, lambda t: t.idx not in equal and t.dep_ == "compound"), whole)
         return cdoc[ci].idx, edge.evidence_text, edge.evidence_start
     span = edoc[ei:e.i + 1]
     return cdoc[ci].idx, span.text, span.start_char

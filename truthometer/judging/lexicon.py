@@ -205,6 +205,11 @@ def sister_kinds(claim_word: str, evidence_word: str, pos: str) -> bool:
     return any(mine[h] + theirs[h] <= SISTER_STEPS for h in set(mine) & set(theirs))
 
 
+def known_noun(phrase: str) -> bool:
+    """Whether WordNet has the phrase as a noun of its own ("dining room", "french horn")."""
+    return bool(_senses(phrase, "n"))
+
+
 def same_first_sense(claim_word: str, evidence_word: str, pos: str) -> bool:
     """Whether the two words' most frequent senses are one ("writer" / "author", "kid" / "child"): a
     synonym in the sense each word is mostly used in, unlike a shared rarer sense ("country" / "state",
