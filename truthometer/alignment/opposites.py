@@ -100,6 +100,28 @@ def _opposite_frequencies(claim, evidence, edges) -> None:
                 other.op = UNCONFIRMED
 
 
+#: Adverbs whose opposite depends on where the speaker stands, not on what happened.
+_DEICTIC = {"here", "there", "now", "then"}
+
+
+def _opposite_adverbs(claim, evidence, edges) -> None:
+    """An adverb of the claim whose WordNet antonym the evidence says of the same verb ("walk inside" /
+    "walk outside", "arrived early" / "arrived late") is substituted by it."""
+    covered = [(e.claim_start, e.claim_end) for e in edges]
+    claim_words = {t.lower_ for t in claim}
+    evidence_words = {t.lower_ for t in evidence}
+    for c in claim:
+        if c.pos_ != "ADV" or c.dep_ != "advmod" or c.lower_ in evidence_words or c.lower_ in _DEICTIC \
+                or any(a <= c.idx < b for a, b in covered):
+            continue
+        e = next((e for e in evidence if e.pos_ == "ADV" and e.dep_ == "advmod" and e.lower_ not in claim_words
+                  and e.head.lemma_.lower() == c.head.lemma_.lower()
+                  and lexicon.relation(c.lower_, e.lower_, "ADV") == lexicon.ANTONYM), None)
+        if e is not None:
+            edges.append(Edge("attribute", SUBSTITUTED, c.text, c.idx, c.idx + len(c.text), e.text, e.idx,
+                              e.idx + len(e.text), label=OPPOSITE, score=1.0))
+
+
 def _opposite_verbs_below_the_root(claim, evidence, edges) -> None:
     """A verb below the main one whose WordNet antonym, or opposite direction of change, the evidence says
     in the same place (same relation to the same head: "watches his father end the yard work" / "start

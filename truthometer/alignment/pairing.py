@@ -19,9 +19,9 @@ from .model import Alignment
 from .names import (_acronym_span, _another_field, _another_title, _inside_name, _maybe_within, _name_derived_from,
                     _place_of_the_same_kind, _renames_subject, _same_entity, _same_name_head, _same_title,
                     _subject_with_clause_naming, _substitute)
-from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _opposite_attributes,
-                        _opposite_frequencies, _opposite_verbs_below_the_root, _order_of_events, _ranks,
-                        _reversed_comparison, opposite_directions)
+from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _opposite_adverbs,
+                        _opposite_attributes, _opposite_frequencies, _opposite_verbs_below_the_root, _order_of_events,
+                        _ranks, _reversed_comparison, opposite_directions)
 from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
                        negation_tokens, negative_implicative, other_than)
@@ -361,6 +361,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             _opposite_frequencies(claim, evidence, edges)
         if is_on("opposite-verbs-below-the-root"):
             _opposite_verbs_below_the_root(claim, evidence, edges)
+        if is_on("opposite-adverbs"):
+            _opposite_adverbs(claim, evidence, edges)
     negative_object = any(t.lower_ == "no" and t.dep_ == "det" and t.head.head.i == root.i for t in claim)
     if not mismatch and not negation_stands and not claim_negated and not negative_object \
             and not any(e.op == SUBSTITUTED for e in edges) and is_on("fallback-counterpart"):

@@ -30,6 +30,7 @@ PASSES = {
     "compared-to-the-usual": "a comparative with no 'than' compares with the usual case",
     "lacks": "'lack of X' where the evidence states X itself",
     "frequency-adverbs": "an adverb of frequency against the other end of the scale ('often' / 'rarely')",
+    "opposite-adverbs": "an adverb against its antonym said of the same verb ('walk inside' / 'walk outside')",
     "opposite-verbs-below-the-root": "a verb below the main one against its antonym in the same place ('the hat "
                                      "he sold' / 'the hat he bought')",
 }
