@@ -670,3 +670,12 @@ def test_evidence_about_another_participant_never_naming_the_subject():
     # A definite description of the subject ("The fire") is about the subject, not another participant.
     assert not align("The Great Fire of London began in a bakery on Pudding Lane.",
                      "The fire started in Thomas Farriner's bakery on Pudding Lane.").about_another_participant
+
+
+def test_a_bare_noun_subject_is_replaced_by_a_bare_noun_but_a_name_is_not():
+    # "The man" refers back to what the text is about when the claim names it ...
+    assert suggest_correction("Ken Loach was directing a play in the garden.",
+                              "The man was directing a play in the garden.") is None
+    # ... but against "The woman" it is another person.
+    assert corrected("The woman was directing a play in the garden.", "The man was directing a play in the garden.") \
+        == "The man was directing a play in the garden."

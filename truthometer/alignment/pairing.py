@@ -191,7 +191,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             # battle and never the claim's is about that one.
             scored = [x for x in scored if (_role(claim, slot, evidence, x[2]) >= 1.5
                       or _agent_of(evidence, x[2], claim[:].root) or _same_name_head(slot, x[2]))
-                      and not _anaphoric(evidence, x[2])]
+                      and not (_anaphoric(evidence, x[2]) and not _anaphoric(claim, slot))]
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         if scored:
             best = scored[0][2]

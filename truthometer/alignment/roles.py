@@ -406,7 +406,9 @@ def _agent_of(evidence, cand: Slot, claim_root) -> bool:
 
 def _anaphoric(doc, unit: Slot) -> bool:
     """ "The disease usually starts ...", "The film was shot ...": a bare common noun under "the" refers
-    back to what the text is about; it names the claim's subject more generally, it does not replace it."""
+    back to what the text is about; it names the claim's subject more generally, it does not replace it.
+    (Unless the claim's subject is such a noun too: "The woman is reading" / "The man is reading" name two
+    people; the pairing asks this of both sides.)"""
     t = doc[unit.i:unit.j].root
     if t.pos_ != "NOUN" or unit.j - unit.i != 1:
         return False
