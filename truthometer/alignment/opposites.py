@@ -81,6 +81,12 @@ def _opposite_attributes(claim, evidence, edges) -> None:
                     other.op = UNCONFIRMED
 
 
+def _opposite_edge(kind: str, mine, theirs) -> Edge:
+    """The claim's token substituted by the evidence's token that says its opposite."""
+    return Edge(kind, SUBSTITUTED, mine.text, mine.idx, mine.idx + len(mine.text), theirs.text, theirs.idx,
+                theirs.idx + len(theirs.text), label=OPPOSITE, score=1.0)
+
+
 def _opposite_frequencies(claim, evidence, edges) -> None:
     """An adverb of frequency whose opposite end the evidence says of the same verb and subject ("metformin
     frequently causes ..." / "metformin rarely causes ...", ``text.frequency_adverbs``) is substituted by it."""
@@ -89,8 +95,7 @@ def _opposite_frequencies(claim, evidence, edges) -> None:
         span = (mine.idx, mine.idx + len(mine.text))
         if span in taken:
             continue
-        edges.append(Edge("attribute", SUBSTITUTED, mine.text, span[0], span[1], theirs.text, theirs.idx,
-                          theirs.idx + len(theirs.text), label=OPPOSITE, score=1.0))
+        edges.append(_opposite_edge("attribute", mine, theirs))
         verb = mine.head
         for other in edges:
             # How often is what differs; what the verb does, said in other words ("dangerously low blood
@@ -118,8 +123,7 @@ def _opposite_adverbs(claim, evidence, edges) -> None:
                   and e.head.lemma_.lower() == c.head.lemma_.lower()
                   and lexicon.relation(c.lower_, e.lower_, "ADV") == lexicon.ANTONYM), None)
         if e is not None:
-            edges.append(Edge("attribute", SUBSTITUTED, c.text, c.idx, c.idx + len(c.text), e.text, e.idx,
-                              e.idx + len(e.text), label=OPPOSITE, score=1.0))
+            edges.append(_opposite_edge("attribute", c, e))
 
 
 def _opposite_verbs_below_the_root(claim, evidence, edges) -> None:
@@ -139,8 +143,7 @@ def _opposite_verbs_below_the_root(claim, evidence, edges) -> None:
                   and (lexicon.relation(c.lemma_.lower(), e.lemma_.lower(), "VERB") == lexicon.ANTONYM
                        or opposite_directions(c.lemma_.lower(), e.lemma_.lower()))), None)
         if e is not None:
-            edges.append(Edge("predicate", SUBSTITUTED, c.text, c.idx, c.idx + len(c.text), e.text, e.idx,
-                              e.idx + len(e.text), label=OPPOSITE, score=1.0))
+            edges.append(_opposite_edge("predicate", c, e))
 
 
 def _comparison(doc):

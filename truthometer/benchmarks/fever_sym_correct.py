@@ -302,6 +302,17 @@ def _gated(cases, pairs, drafts, disabled: bool) -> dict:
     evidence (``judging.corrections.entailed``); {} with --no-nli."""
     if disabled:
         return {}
+    proposed = gate([e for _, e in pairs], drafts, [c for c, _ in pairs])
+    kept = [i for i, ok in enumerate(proposed) if ok]
+    right = sum(exact(drafts[i], cases[i]["target"]) for i in kept)
+    n = len(cases)
+    return {"gated_exact_match": right / n, "gated_token_f1": sum(token_f1(drafts[i], cases[i]["target"]) for i in kept) / n,
+            "gated_corrected_share": len(kept) / n, "gated_precision": right / max(1, len(kept))}
+
+
+def gate(evidence: list[str], drafts: list[str | None], claims: list[str]) -> list[bool]:
+    """For each draft (None: none made), whether the pipeline would propose it: the evidence entails it as
+    ``judging.corrections.entailed`` reads it, relative to the claim as written."""
     from ..config import Config
     from ..judging.corrections import entailed
     from ..judging.nli import load_judge
@@ -309,13 +320,12 @@ def _gated(cases, pairs, drafts, disabled: bool) -> dict:
 
     config = Config()
     made = [i for i, d in enumerate(drafts) if d is not None]
-    keep = entailed(load_judge(config), [pairs[i][1] for i in made], [drafts[i] for i in made], overrules_support,
-                    config.paraphrase_threshold, [pairs[i][0] for i in made])
-    kept = [i for i, k in zip(made, keep) if k]
-    right = sum(exact(drafts[i], cases[i]["target"]) for i in kept)
-    n = len(cases)
-    return {"gated_exact_match": right / n, "gated_token_f1": sum(token_f1(drafts[i], cases[i]["target"]) for i in kept) / n,
-            "gated_corrected_share": len(kept) / n, "gated_precision": right / max(1, len(kept))}
+    verdicts = entailed(load_judge(config), [evidence[i] for i in made], [drafts[i] for i in made],
+                        overrules_support, config.paraphrase_threshold, [claims[i] for i in made])
+    proposed = [False] * len(drafts)
+    for i, ok in zip(made, verdicts):
+        proposed[i] = ok
+    return proposed
 
 
 def run_articles(path: str, threshold: float) -> dict:

@@ -22,7 +22,7 @@ import sys
 
 from ..errors import InputError
 from .common import print_table, read_jsonl
-from .fever_sym_correct import exact, token_f1
+from .fever_sym_correct import exact, gate, token_f1
 from .splits import part_of
 
 REPORTED_PARTS = ("development", "validation")
@@ -69,7 +69,11 @@ def run(args) -> dict:
         # As the pipeline calls it: on a sentence already judged contradicted by this evidence.
         suggestion = suggest_correction(case["claim"], case["evidence"], alignment, contradicted=True)
         drafts.append(suggestion.corrected if suggestion else None)
-    kept = None if args.no_nli else _gate(cases, drafts)
+    if args.no_nli:
+        kept = None
+    else:
+        print(f"swap-correct: judging {sum(d is not None for d in drafts)} drafts", file=sys.stderr, flush=True)
+        kept = gate([c["evidence"] for c in cases], drafts, [c["claim"] for c in cases])
 
     figures: dict = {"pairs": {}, "ours": {}, "ours_every_draft": {}, "baseline_evidence_sentence": {}}
     rows = {name: [name] for name in ("ours, as the pipeline proposes (drafts the evidence entails)",
@@ -92,24 +96,6 @@ def run(args) -> dict:
     print(f"pairs: development {figures['pairs']['development']}, validation {figures['pairs']['validation']} "
           f"(calibration part left out)")
     return figures
-
-
-def _gate(cases, drafts) -> list[bool]:
-    """Which drafts the pipeline would propose (``judging.corrections.entailed``, as in fever-sym-correct)."""
-    from ..config import Config
-    from ..judging.corrections import entailed
-    from ..judging.nli import load_judge
-    from ..verdicts import overrules_support
-
-    config = Config()
-    made = [k for k, d in enumerate(drafts) if d is not None]
-    print(f"swap-correct: judging {len(made)} drafts", file=sys.stderr, flush=True)
-    verdicts = entailed(load_judge(config), [cases[k]["evidence"] for k in made], [drafts[k] for k in made],
-                        overrules_support, config.paraphrase_threshold, [cases[k]["claim"] for k in made])
-    kept = [False] * len(drafts)
-    for k, ok in zip(made, verdicts):
-        kept[k] = ok
-    return kept
 
 
 def _scores(predictions: list[str | None], targets: list[str]) -> dict:

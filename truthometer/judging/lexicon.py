@@ -197,7 +197,7 @@ def sister_kinds(claim_word: str, evidence_word: str, pos: str) -> bool:
         return False
 
     def up(word):
-        steps = {h: k for h, k in _hypernyms(word, wpos).items()}
+        steps = dict(_hypernyms(word, wpos))
         steps.update({s: 0 for s in _senses(word, wpos)})
         return steps
 

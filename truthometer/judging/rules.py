@@ -440,18 +440,19 @@ def opposite_qualities(claim_span, evidence_span) -> list[Mismatch]:
                   and e.lower_ not in claim_words and _event(e) == event
                   and lexicon.opposite_adjectives(c.lower_, e.lower_)), None)
         if e is not None:
-            start, e_start = c.idx - claim_span.start_char, e.idx - evidence_span.start_char
-            out.append(Mismatch("quality", Slot("quality", c.text, start, start + len(c.text), c.lower_),
-                                Slot("quality", e.text, e_start, e_start + len(e.text), e.lower_), evidence_span.text))
+            out.append(_quality_mismatch(c, e, claim_span, evidence_span))
     return out
 
 
 def opposite_frequencies(claim_span, evidence_span) -> list[Mismatch]:
     """Adverbs of frequency from opposite ends of the scale on the same verb said of the same subject
     (``text.frequency_adverbs``): "often" / "rarely"."""
-    out = []
-    for c, e in frequency_adverbs.opposite_frequencies(claim_span, evidence_span):
-        start, e_start = c.idx - claim_span.start_char, e.idx - evidence_span.start_char
-        out.append(Mismatch("quality", Slot("quality", c.text, start, start + len(c.text), c.lower_),
-                            Slot("quality", e.text, e_start, e_start + len(e.text), e.lower_), evidence_span.text))
-    return out
+    return [_quality_mismatch(c, e, claim_span, evidence_span)
+            for c, e in frequency_adverbs.opposite_frequencies(claim_span, evidence_span)]
+
+
+def _quality_mismatch(c, e, claim_span, evidence_span) -> Mismatch:
+    """The claim's word ``c`` against the evidence's opposite ``e``, offsets within their sentences."""
+    start, e_start = c.idx - claim_span.start_char, e.idx - evidence_span.start_char
+    return Mismatch("quality", Slot("quality", c.text, start, start + len(c.text), c.lower_),
+                    Slot("quality", e.text, e_start, e_start + len(e.text), e.lower_), evidence_span.text)
