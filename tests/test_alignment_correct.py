@@ -345,6 +345,22 @@ def test_far_from_and_near_state_opposite_distances(claim, evidence, expected):
     assert fix(claim, evidence).corrected == expected
 
 
+@pytest.mark.parametrize("claim, evidence, expected", [
+    # The parser hangs "far away from" on the verb and "near" on the noun before it.
+    ("A kite is high in the sky far away from the old tower.", "A kite is high in the sky near the old tower.",
+     "A kite is high in the sky near the old tower."),
+    # The object is a pronoun, the same on both sides.
+    ("The dog sleeps on a rug while the cat sits far from them.",
+     "The dog sleeps on a rug while the cat sits near them.",
+     "The dog sleeps on a rug while the cat sits near them."),
+    # The evidence's degree adverb goes with its relation.
+    ("A man is reading a paper very far away from the fire.", "A man is reading a paper very close to the fire.",
+     "A man is reading a paper very close to the fire."),
+])
+def test_a_distance_is_opposite_wherever_the_parser_attaches_it(claim, evidence, expected):
+    assert fix(claim, evidence).corrected == expected
+
+
 def test_a_distance_to_another_object_is_no_opposite_relation():
     # Close to the station and far from the beach may both hold: neither the relation nor "close" is a slot.
     edges = align("The hotel is close to the station.", "The hotel is far from the beach.").edges
@@ -527,6 +543,17 @@ def test_an_opposite_verb_below_the_main_one_is_the_slot():
     # In another place (under another head) the antonym says something else and is no slot.
     assert not any(e.claim_text == "sold" and e.op == "substituted" for e in align(
         "The farmer said that his neighbour sold a goat.", "The farmer bought a goat at the market.").edges)
+
+
+@pytest.mark.parametrize("claim, evidence, expected", [
+    # WordNet states "begin" / "end"; "start" shares the sense of "begin", and "finish" that of "end".
+    ("The children wait in the hall for the concert to end.", "The children wait in the hall for the concert to start.",
+     "The children wait in the hall for the concert to start."),
+    ("The runners are about to finish the race.", "The runners are about to start the race.",
+     "The runners are about to start the race."),
+])
+def test_a_verb_is_opposite_to_the_synonyms_of_its_antonym(claim, evidence, expected):
+    assert fix(claim, evidence).corrected == expected
 
 
 @pytest.mark.parametrize("claim, evidence, expected", [

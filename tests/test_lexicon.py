@@ -112,6 +112,16 @@ def test_opposite_adjectives_are_direct_or_indirect_antonyms():
         assert not lexicon.opposite_adjectives(a, b)
 
 
+def test_opposite_verbs_are_antonyms_of_a_senses_words():
+    # Stated of the words: "begin" / "end", "buy" / "sell".
+    assert lexicon.opposite_verbs("begin", "end") and lexicon.opposite_verbs("sell", "buy")
+    # Through a sense's other words: "start" means "begin", "finish" means "end".
+    assert lexicon.opposite_verbs("start", "end") and lexicon.opposite_verbs("finish", "start")
+    # Two different actions are no opposites, and a word is not its own.
+    assert not lexicon.opposite_verbs("walk", "run") and not lexicon.opposite_verbs("eat", "drink")
+    assert not lexicon.opposite_verbs("start", "start")
+
+
 def test_wordnet_knows_other_names_of_one_place():
     from truthometer.judging import lexicon
 

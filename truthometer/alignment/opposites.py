@@ -140,7 +140,7 @@ def _opposite_verbs_below_the_root(claim, evidence, edges) -> None:
             continue
         e = next((e for e in evidence if e.pos_ == "VERB" and e.dep_ == c.dep_ and e.lemma_.lower() not in claim_lemmas
                   and e.head.lemma_.lower() == c.head.lemma_.lower() and not _negated_at(evidence, e.i)
-                  and (lexicon.relation(c.lemma_.lower(), e.lemma_.lower(), "VERB") == lexicon.ANTONYM
+                  and (lexicon.opposite_verbs(c.lemma_.lower(), e.lemma_.lower())
                        or opposite_directions(c.lemma_.lower(), e.lemma_.lower()))), None)
         if e is not None:
             edges.append(_opposite_edge("predicate", c, e))

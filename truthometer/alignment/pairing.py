@@ -318,8 +318,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges, kin)
     evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
-    opposite_verb = ev_pred is not None and (lexicon.relation(
-        root.lemma_.lower(), evidence[ev_pred].lemma_.lower(), "VERB") == lexicon.ANTONYM
+    opposite_verb = ev_pred is not None and (lexicon.opposite_verbs(root.lemma_.lower(), evidence[ev_pred].lemma_.lower())
         or opposite_directions(root.lemma_.lower(), evidence[ev_pred].lemma_.lower()))
     if opposite_verb and not (predicate is not None and predicate.op == SUBSTITUTED):
         # "is closed on Mondays" says what "does not open on Mondays" says, and the opposite of "opens"

@@ -42,6 +42,13 @@ def _preposition_of(tok):
     return first, last
 
 
+def _distance(mine, theirs) -> bool:
+    """Both relations say how far something is from the object ("far away from the cliffs" / "near the
+    cliffs"): the small parser hangs such phrases on the verb, the adverb or the nearest noun alike, so
+    their governors say nothing about whether the relation is the same one."""
+    return mine.lower_ in _DISTANCE_WORDS and theirs.lower_ in _DISTANCE_WORDS
+
+
 def _contrary(a: str, b: str) -> bool:
     return any((a in x and b in y) or (a in y and b in x) for x, y in _CONTRARY_PREPOSITIONS)
 
@@ -58,12 +65,15 @@ def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
             continue
         g1, g2 = mine[0].head, theirs[0].head
         if g1.lemma_.lower() != g2.lemma_.lower() and g1.head.lemma_.lower() != g2.lemma_.lower() \
-                and g1.lemma_.lower() != g2.head.lemma_.lower():
+                and g1.lemma_.lower() != g2.head.lemma_.lower() and not _distance(mine[0], theirs[0]):
             continue  # another governor, another relation ("a destination because of" / "is ... despite")
         # "together with breakfast": the adverb belongs to the relation it qualifies and goes with it.
         start = mine[0].i - 1 if mine[0].i > 0 and claim[mine[0].i - 1].dep_ == "advmod" and \
             claim[mine[0].i - 1].head.i == mine[0].i else mine[0].i
-        c_span, e_span = claim[start:mine[1].i + 1], evidence[theirs[0].i:theirs[1].i + 1]
+        # And the evidence's own adverb goes with its relation: "very far from" -> "very close to".
+        their_start = theirs[0].i - 1 if start < mine[0].i and theirs[0].i > 0 and \
+            evidence[theirs[0].i - 1].dep_ == "advmod" and evidence[theirs[0].i - 1].head.i == theirs[0].i else theirs[0].i
+        c_span, e_span = claim[start:mine[1].i + 1], evidence[their_start:theirs[1].i + 1]
         done.add(mine[0].i)
         out.append(Edge("preposition", SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char,
                         e_span.text, e_span.start_char, e_span.end_char, label="prep"))
@@ -82,9 +92,10 @@ def _objects_named_on_both_sides(claim, evidence, slot_edges):
             end = next((t.i for t in evidence if t.idx >= edge.evidence_end), len(evidence))
             yield claim[slot.i:slot.j].root, evidence[e_tok.i:end].root
     for c_tok in claim:
-        if c_tok.dep_ == "pobj" and c_tok.pos_ in ("NOUN", "PROPN"):
+        if c_tok.dep_ == "pobj" and c_tok.pos_ in ("NOUN", "PROPN", "PRON"):
             for e_tok in evidence:
-                if e_tok.dep_ == "pobj" and e_tok.lemma_.lower() == c_tok.lemma_.lower():
+                if e_tok.dep_ == "pobj" and e_tok.lemma_.lower() == c_tok.lemma_.lower() \
+                        and (c_tok.pos_ != "PRON" or e_tok.lower_ == c_tok.lower_):  # "far from them" / "near them"
                     yield c_tok, e_tok
 
 

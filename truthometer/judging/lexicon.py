@@ -261,6 +261,20 @@ def opposite_adjectives(claim_word: str, evidence_word: str) -> bool:
     return any(a.synset() in theirs for s in mine for lemma in s.lemmas() for a in lemma.antonyms())
 
 
+@lru_cache(maxsize=200_000)
+def opposite_verbs(claim_word: str, evidence_word: str) -> bool:
+    """Verbs WordNet files as opposites in frequent senses: an antonym of any word of one's sense is a sense
+    of the other. WordNet states antonymy between words, not senses ("begin" / "end", not "start" /
+    "end"), so the opposite of a sense is the opposite of each of its synonyms: "start" / "end", "start" /
+    "finish" (Fellbaum 1998, ch. 3: antonymy is lexical, but a synset shares its members' opposites)."""
+    if claim_word == evidence_word:
+        return False
+    if relation(claim_word, evidence_word, "VERB") == ANTONYM:
+        return True
+    theirs = set(_senses(evidence_word, "v"))
+    return any(a.synset() in theirs for s in _senses(claim_word, "v") for lemma in s.lemmas() for a in lemma.antonyms())
+
+
 @lru_cache(maxsize=50_000)
 def _named(name: str) -> frozenset:
     """The WordNet synsets of a proper name: instances of something ("USSR", "Soviet Union": the same
