@@ -584,3 +584,44 @@ def test_an_opposite_adverb_of_the_same_verb_is_the_slot():
         assert not any(e.claim_text == "upstairs" and e.op == "substituted" for e in align(claim, evidence).edges)
     # Where the speaker stands is no fact about the family.
     assert suggest_correction("The family lives here.", "The family lives there.") is None
+
+
+def test_a_value_in_a_relative_clause_of_both_subjects_is_the_claims_own():
+    # The claim says "11th place" of its subject in a relative clause too: the evidence's "place" is
+    # not said of another subject.
+    claim = "A blue van that was in 9th place leaves the road with steam pouring out."
+    evidence = "A blue van that was in second place leaves the road with steam pouring out."
+    assert fix(claim, evidence).corrected == evidence
+
+
+def test_the_words_before_a_name_the_claim_already_says_are_not_repeated():
+    assert fix("The probe took a photo of the planet Mars.", "The probe took a photo of the planet Jupiter.").corrected == \
+        "The probe took a photo of the planet Jupiter."
+
+
+@pytest.mark.parametrize("claim, evidence, expected", [
+    # A compound WordNet knows, used as a modifier, goes whole on the claim's side ...
+    ("A cat is sleeping on the dining room table.", "A cat is sleeping on the kitchen table.",
+     "A cat is sleeping on the kitchen table."),
+    # ... and comes whole from the evidence's.
+    ("A cat is sleeping on the garage floor.", "A cat is sleeping on the living room floor.",
+     "A cat is sleeping on the living room floor."),
+    # As a plain noun too.
+    ("A cat is sleeping in the garage.", "A cat is sleeping in the living room.",
+     "A cat is sleeping in the living room."),
+])
+def test_a_known_compound_is_one_word_on_either_side(claim, evidence, expected):
+    assert fix(claim, evidence).corrected == expected
+
+
+def test_a_misread_modal_is_not_negated():
+    # "can" before "pulls" is a noun the parser took for a modal: no "cannot pulls".
+    s = suggest_correction("A boy with a soda can pulls a red wagon.", "A boy with a soda can pushes a red wagon.",
+                           contradicted=True)
+    assert s is None or "cannot" not in s.corrected
+
+
+def test_only_a_degree_goes_with_a_distance():
+    # The parser hangs "deep" on "far": it is no part of the relation.
+    assert fix("The lake is not very deep far from the dam.", "The lake is not very deep near the dam.").corrected == \
+        "The lake is not very deep near the dam."

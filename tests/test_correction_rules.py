@@ -40,6 +40,8 @@ CASES = [
      "He wrote essays for the magazine.", "He wrote an essays for the magazine."),
     ("compound-phrases", "The building is a train station.", "The building is a history museum.",
      "The building is a history museum.", "The building is a train museum."),
+    ("known-compound-modifiers", "A cat is sleeping on the dining room table.", "A cat is sleeping on the kitchen table.",
+     "A cat is sleeping on the kitchen table.", "A cat is sleeping on the dining kitchen table."),
     ("unconfirmed-classifiers", "The film is a psychological horror film.", "The film is a romantic film.",
      "The film is a romantic film.", "The film is a romantic horror film."),
     ("verb-forms", "Tom Hale graduated on May 3, 1950.", "Tom Hale (born May 3, 1950) is a chemist.",

@@ -128,6 +128,8 @@ def _subject_with_clause_naming(claim, slot: Slot, evidence, index: int):
     other = _subject_of_the_main_clause(claim, evidence, index) or _holder_of_the_role(claim, evidence, index)
     if other is not None:
         return other
+    if any(a.dep_ == "relcl" for a in claim[slot.i].ancestors):
+        return None  # the claim says it in a relative clause too: "a car that was in 11th place pulls off"
     for a in evidence[index].ancestors:
         if a.dep_ != "relcl":
             continue

@@ -18,6 +18,8 @@ _CONTRARY_PREPOSITIONS = [({"in", "inside", "within"}, {"outside"}), ({"with"}, 
                           ({"before"}, {"after", "during", "with"}), ({"after"}, {"during", "with"})]
 
 
+#: Adverbs of degree ("very far from").
+_DEGREE_ADVERBS = {"very", "so", "too", "quite", "rather", "really", "pretty", "fairly", "extremely"}
 #: Words that with "from" or "to" state a distance: "far from", "far away from", "close to", "next to".
 _DISTANCE_WORDS = {"far", "away", "close", "next", "near"}
 
@@ -68,8 +70,11 @@ def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
                 and g1.lemma_.lower() != g2.head.lemma_.lower() and not _distance(mine[0], theirs[0]):
             continue  # another governor, another relation ("a destination because of" / "is ... despite")
         # "together with breakfast": the adverb belongs to the relation it qualifies and goes with it.
+        # Of a distance only a degree goes with it: "very far from" -> "close to", but the parser also hangs
+        # "deep" of "not very deep far from the beach" on "far".
         start = mine[0].i - 1 if mine[0].i > 0 and claim[mine[0].i - 1].dep_ == "advmod" and \
-            claim[mine[0].i - 1].head.i == mine[0].i else mine[0].i
+            claim[mine[0].i - 1].head.i == mine[0].i and (
+                not _distance(mine[0], theirs[0]) or claim[mine[0].i - 1].lower_ in _DEGREE_ADVERBS) else mine[0].i
         # And the evidence's own adverb goes with its relation: "very far from" -> "very close to".
         their_start = theirs[0].i - 1 if start < mine[0].i and theirs[0].i > 0 and \
             evidence[theirs[0].i - 1].dep_ == "advmod" and evidence[theirs[0].i - 1].head.i == theirs[0].i else theirs[0].i

@@ -83,6 +83,8 @@ def article_for_name_or_noun(claim: str, alignment, edge, start: int, end: int, 
                 or edoc[first - 1].dep_ == "amod" and edoc[first - 1].text[:1].isupper()):
             first -= 1
         if first < e_root.i and new == e_root.text:
+            if claim[:start].rstrip().lower().endswith(edoc[first:e_root.i].text.lower()):
+                return start, old, new  # the claim says it already: "the planet Jupiter" -> "the planet Saturn"
             new = edoc[first:e_root.i + 1].text
         article = next((c.lower_ for c in e_root.children if c.dep_ == "det" and c.lower_ in ("a", "an", "the")), None)
         if article and not re.search(r"(?:^|\s)(a|an|the)\s+$", claim[:start], re.I):

@@ -31,6 +31,9 @@ def with_compounds(alignment, edge, start: int) -> tuple[int, str, int]:
     if ci == c.i:
         if head != e.i:
             return start, edoc[head].text, edoc[head].idx  # "a website" -> "a channel", not "a cable"
+        if _known_compound(e) is not None and edoc[e.i - 1].lower_ not in claim_words:
+            span = edoc[e.i - 1:e.i + 1]  # one word to WordNet: "the bedroom" -> "the living room", not "the room"
+            return start, span.text, span.start_char
         return start, edge.evidence_text, edge.evidence_start  # a bare noun is replaced by a bare noun
     # Left out too: evidence words the alignment found the claim saying in other words ("distinct" /
     # "distinctive bass playing style" -> "a distinct bass playing style").
@@ -64,6 +67,26 @@ def modifier_phrase(alignment, edge) -> tuple[str, int]:
                        and t.lower_ not in claim_words)
     span = edoc[ei:e.i + 1]
     return span.text, span.start_char
+
+
+@rule("known-compound-modifiers", "a noun modifier WordNet knows as one word with the word before it goes with it "
+      "('the dining room floor' -> 'the kitchen floor'; 'the bedroom floor' -> 'the living room floor')",
+      off=lambda alignment, edge, start, evidence_new, ev_start: (start, evidence_new, ev_start))
+def with_known_compound_modifier(alignment, edge, start: int, evidence_new: str, ev_start: int) -> tuple[int, str, int]:
+    """A compound used as a modifier is one word on either side: the claim's modifier of the substituted
+    word goes with it, and the evidence's comes with its word, where WordNet knows the two as one noun and
+    the other side does not say the modifier."""
+    cdoc, edoc = alignment.claim_doc, alignment.evidence_doc
+    c = next((t for t in cdoc if t.idx == edge.claim_start), None)
+    e = next((t for t in edoc or [] if t.idx == ev_start), None)
+    if c is not None and c.idx == start and _known_compound(c) is not None \
+            and cdoc[c.i - 1].idx not in {t.start for t in alignment.tokens if t.op == EQUAL}:
+        start = cdoc[c.i - 1].idx
+    if e is not None and evidence_new == e.text and _known_compound(e) is not None \
+            and edoc[e.i - 1].lower_ not in {t.lower_ for t in cdoc}:
+        span = edoc[e.i - 1:e.i + 1]
+        evidence_new, ev_start = span.text, span.start_char
+    return start, evidence_new, ev_start
 
 
 @rule("unconfirmed-classifiers", "an adjective goes with the noun classifiers after it the evidence does not "

@@ -117,6 +117,9 @@ def polarity_substitution(claim: str, alignment, evidence_text: str, locator: st
         verb = auxes[0]  # "got married" -> "did not get married": "get" takes "do" as a main verb does
         auxes = []
     host = auxes[0] if auxes else (verb if verb.lemma_.lower() == "be" or verb.tag_ == "MD" else None)
+    if host is not None and host.tag_ == "MD" and verb.tag_ in ("VBZ", "VBD"):
+        # No modal takes "pulls" or "pulled": the parser misread a noun ("a coffee can pulls on ...").
+        return None, "the evidence negates the claim, but its predicate could not be negated automatically"
     if host is not None:
         end = host.idx + len(host.text)
         nxt = doc[host.i + 1] if host.i + 1 < len(doc) else None
