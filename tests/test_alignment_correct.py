@@ -625,3 +625,10 @@ def test_only_a_degree_goes_with_a_distance():
     # The parser hangs "deep" on "far": it is no part of the relation.
     assert fix("The lake is not very deep far from the dam.", "The lake is not very deep near the dam.").corrected == \
         "The lake is not very deep near the dam."
+
+
+def test_a_decade_is_written_as_the_claim_writes_it():
+    assert fix("Swing was popular in the 1950's.", "Swing was popular in the 1930s.").corrected == \
+        "Swing was popular in the 1930's."
+    assert fix("Swing was popular in the 1950s.", "Swing was popular in the 1930s.").corrected == \
+        "Swing was popular in the 1930s."

@@ -121,6 +121,8 @@ def _decade_text(claim_text: str, cand: Slot) -> str:
     1950s" -> "1940s"."""
     decade = _decade_of(cand)
     if claim_text[:1].isdigit():
+        if not claim_text.lower().endswith("s") and decade.endswith("s"):
+            decade = decade[:-1]  # "the 1970's": the claim's "'s" stays after the new decade ("the 1990's")
         return decade if len(decade) > 3 else claim_text[:2] + decade
     word = next((w for w, n in DECADE_WORDS.items() if f"{n}s" == decade[-3:]), None)
     return word or decade
