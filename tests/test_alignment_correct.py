@@ -632,3 +632,9 @@ def test_a_decade_is_written_as_the_claim_writes_it():
         "Swing was popular in the 1930's."
     assert fix("Swing was popular in the 1950s.", "Swing was popular in the 1930s.").corrected == \
         "Swing was popular in the 1930s."
+
+
+def test_a_place_the_evidence_states_stays_with_the_new_name():
+    assert fix("The concert was held at the Royal Albert Hall in London.",
+               "The concert was held at the Barbican in London.").corrected == \
+        "The concert was held at the Barbican in London."

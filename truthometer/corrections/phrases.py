@@ -89,6 +89,26 @@ def with_known_compound_modifier(alignment, edge, start: int, evidence_new: str,
     return start, evidence_new, ev_start
 
 
+@rule("place-of-a-replaced-name", "the place the claim gives a name goes with the name when the evidence does not "
+      "state it ('at the Residenztheater in Munich' -> 'at the Battle of Hastings')", off=lambda alignment, edge, end: end)
+def with_unconfirmed_place(alignment, edge, end: int) -> int:
+    """A replaced name's own place ("the Residenztheater in Munich"), which the evidence does not state, says
+    where the old name is, not the new one: it goes with the old name."""
+    doc = alignment.claim_doc
+    words = [t for t in doc if edge.claim_start <= t.idx < edge.claim_end]
+    if not words:
+        return end
+    name = doc[words[0].i:words[-1].i + 1].root
+    prep = next((c for c in name.rights if c.dep_ == "prep" and c.lower_ in ("in", "at")), None) \
+        if name.pos_ == "PROPN" else None
+    place = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
+    unconfirmed = {t.start for t in alignment.tokens if t.op == UNCONFIRMED}
+    if place is None or place.ent_type_ not in ("GPE", "LOC") or place.idx not in unconfirmed:
+        return end
+    last = place.right_edge
+    return last.idx + len(last.text)
+
+
 @rule("unconfirmed-classifiers", "an adjective goes with the noun classifiers after it the evidence does not "
       "confirm ('a psychological thriller film' -> 'a romantic film')", off=lambda alignment, edge, end: end)
 def with_unconfirmed_classifiers(alignment, edge, end: int) -> int:

@@ -10,7 +10,8 @@ from .articles import article_agreement, plural_without_article
 from .bounds import with_bounds
 from .casing import match_case
 from .names import article_for_name_or_noun, the_with_names
-from .phrases import modifier_phrase, with_compounds, with_known_compound_modifier, with_unconfirmed_classifiers
+from .phrases import (modifier_phrase, with_compounds, with_known_compound_modifier, with_unconfirmed_classifiers,
+                      with_unconfirmed_place)
 from .registry import rule
 from .verbs import verb_like
 
@@ -32,6 +33,8 @@ def slot_substitution(claim: str, alignment, edge, evidence_text: str, locator: 
     ev_start = edge.evidence_start
     if edge.kind == "noun":
         start, evidence_new, ev_start = with_compounds(alignment, edge, start)
+    if edge.kind in ("noun", "entity"):
+        end = with_unconfirmed_place(alignment, edge, end)
     elif edge.kind == "attribute":
         evidence_new, ev_start = modifier_phrase(alignment, edge)
         start, evidence_new, ev_start = with_known_compound_modifier(alignment, edge, start, evidence_new, ev_start)
