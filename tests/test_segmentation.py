@@ -102,6 +102,22 @@ def test_a_pronoun_stands_for_the_latest_entity_that_agrees_with_it():
     assert claims("The Eiffel Tower stands in Paris. She was born in 1832.")[1] == "She was born in 1832."
 
 
+def test_the_kind_a_thing_is_refers_back_to_it():
+    def claims(text):
+        sentences = split_sentences(text)
+        return contextualise([s.text for s in sentences], [s.doc for s in sentences])
+
+    # "The metal" is copper (WordNet: copper is a metal), so the next "It" is copper too.
+    assert claims("Copper has the symbol Cu. The metal conducts heat well. It melts at 1,085 °C.")[2] == \
+        "Copper melts at 1,085 °C."
+    # The head of the name: "The lake" is Lake Baikal.
+    assert claims("Lake Baikal lies in Siberia. The lake is very deep. It holds a fifth of the world's fresh "
+                  "water.")[2] == "Lake Baikal holds a fifth of the world's fresh water."
+    # Another thing, newly named, is the antecedent.
+    assert claims("The firm bought a mill. The mill is in Ohio. It employs 50 people.")[2] == \
+        "The mill employs 50 people."
+
+
 def test_the_thing_an_instruction_acts_on_is_the_latest_one_named():
     def claims(text):
         sentences = split_sentences(text)

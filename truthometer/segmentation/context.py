@@ -81,6 +81,27 @@ def commanded_it(span):
     return it
 
 
+def _referred_back_to(span, antecedents: list[tuple[str, str, bool]]):
+    """The latest antecedent a sentence's subject refers back to by a kind it is ("Titanium has ... The
+    metal is light ...", "The Atacama Desert ... The desert ..."): a subject that is "the" and one common
+    noun, that noun the head of the antecedent's name or, by WordNet, more general than what it names. Then
+    the next "it" is about that antecedent too, not "the metal". None otherwise."""
+    subject = next((t for t in span if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"), None) \
+        if span is not None else None
+    if subject is None or subject.pos_ != "NOUN" or [c.lower_ for c in subject.children] != ["the"] or not antecedents:
+        return None
+    latest = antecedents[-1]
+    if latest[1] == "person":
+        return None
+    from ..judging import lexicon
+
+    noun = subject.lemma_.lower()
+    name = latest[0].lower().removeprefix("the ")
+    if name.split()[-1] == noun or lexicon.relation(noun, name, "NOUN") == lexicon.MORE_GENERAL:
+        return latest
+    return None
+
+
 def _antecedent(pronoun: str, antecedents: list[tuple[str, str, bool]]) -> str | None:
     """The latest main entity that agrees with ``pronoun``, or None."""
     return next((a for a, kind, not_it in reversed(antecedents) if _agrees(pronoun, kind, not_it)), None)
@@ -114,7 +135,10 @@ def contextualise(sentences: list[str], spans: list) -> list[str]:
                 claim = text[:at] + antecedent + text[at + 2:]
         else:
             entity = main_entity(span)
-            if entity:
+            earlier = _referred_back_to(span, antecedents)
+            if earlier is not None:
+                antecedents.append(earlier)  # "The metal is light ...": still about titanium
+            elif entity:
                 kind = entity_kind(span, entity)
                 if entity.split()[0].lower() in ("the", "a", "an"):
                     entity = entity[0].lower() + entity[1:]
