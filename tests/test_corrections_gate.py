@@ -12,8 +12,7 @@ def test_a_draft_the_evidence_states_passes_and_one_it_denies_does_not():
     drafts = ["The Golden Gate Bridge opened in 1937.",        # what the evidence says
               "The Golden Gate Bridge did not open in 1937.",  # a negation the evidence denies
               "The Golden Gate Bridge opened in 1933."]        # another year
-    originals = ["The Golden Gate Bridge opened in 1933."] * 3
-    verdicts = entailed(load_judge(Config()), [EVIDENCE] * 3, drafts, overrules_support, 0.9, originals)
+    verdicts = entailed(load_judge(Config()), [EVIDENCE] * 3, drafts, overrules_support)
     assert verdicts == [True, False, False]
 
 
@@ -70,8 +69,35 @@ def test_evidence_not_about_a_draft_lets_nothing_through_and_is_not_judged():
     drafts = ["The Golden Gate Bridge opened in 1937.", "The Golden Gate Bridge opened in 1937."]
     judge = Reading()
     floor = Config().relevance_floor
-    assert entailed(judge, [EVIDENCE, unrelated], drafts, overrules_support, 0.9, relevance_floor=floor) == [True, False]
+    assert entailed(judge, [EVIDENCE, unrelated], drafts, overrules_support, relevance_floor=floor) == [True, False]
     assert judge.read == 1  # the unrelated evidence was never read
     # Without a floor the same evidence is read, and still entails nothing.
-    assert entailed(judge, [unrelated], drafts[:1], overrules_support, 0.9) == [False]
+    assert entailed(judge, [unrelated], drafts[:1], overrules_support) == [False]
     assert judge.read == 2, judge.read
+
+
+def test_the_gate_reads_the_cascade_and_the_head_and_nothing_else_admits_a_draft():
+    import numpy as np
+
+    from truthometer.judging.corrections import judge_reads_entailment
+
+    class TwoReadings:
+        """A judge whose cascade and head say what the test needs (entailment is column 0)."""
+
+        def __init__(self, cascade, head):
+            self.cascade, self.head = np.array(cascade, dtype=float), None if head is None else np.array(head, dtype=float)
+
+        def readings(self, premises, hypotheses):
+            return self.cascade[:len(premises)], None if self.head is None else self.head[:len(premises)]
+
+    neutral, entails, contradicts = (0.2, 0.7, 0.1), (0.8, 0.1, 0.1), (0.1, 0.2, 0.7)
+    judge = TwoReadings([neutral, entails, contradicts], [entails, neutral, contradicts])
+    pairs = [EVIDENCE] * 3, ["The Golden Gate Bridge opened in 1937."] * 3
+    assert judge_reads_entailment(judge, *pairs) == [True, True, False]
+    assert judge_reads_entailment(TwoReadings([neutral, entails, contradicts], None), *pairs) == [False, True, False]
+    # A draft the evidence states slot by slot is still withheld when neither reading is entailment.
+    assert entailed(TwoReadings([neutral], [contradicts]), [EVIDENCE], ["The Golden Gate Bridge opened in 1937."],
+                    overrules_support) == [False]
+    # And one the judge reads as entailed is withheld when the alignment substitutes a date.
+    assert entailed(TwoReadings([entails], [entails]), [EVIDENCE], ["The Golden Gate Bridge opened in 1933."],
+                    overrules_support) == [False]

@@ -462,7 +462,12 @@ def test_a_correction_comes_from_evidence_about_the_claims_subject():
                    references=[("ref.md", reference)], config=Config(method="nli"))
     s = report.sentences[0]
     assert s.status == "contradicted"
-    assert s.suggestion.corrected == "Levothyroxine is a man-made version of the thyroid hormone T4."
+    assert s.alignment["evidence"].startswith("Levothyroxine is a synthetic form")
+    assert any(e["claim_text"] == "T3" and e["evidence_text"] == "T4" and e["op"] == "substituted"
+               for e in s.alignment["edges"])
+    # Proposed only if the judge reads "a man-made version" as entailed by "a synthetic form"; never the other
+    # drug's hormone.
+    assert s.suggestion is None or s.suggestion.corrected == "Levothyroxine is a man-made version of the thyroid hormone T4."
 
 
 def test_the_correction_note_does_not_call_a_slot_another_reference_sentence_states_uncovered():

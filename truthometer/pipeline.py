@@ -191,9 +191,8 @@ class Checker:
         to_correct = [ToCorrect(c.result, c.claim, s.mismatches, c.rule_evidence) for c, s in zip(claims, signals)
                       if c.result.status == "contradicted"]
         progress(0.9, f"proposing corrections for {len(to_correct)} sentences")
-        draft_corrections(to_correct, load_judge(config), overrules_support, config.paraphrase_threshold, known)
-        propagate_corrections([c.result for c in claims], load_judge(config), overrules_support,
-                              config.paraphrase_threshold, config.relevance_floor)
+        draft_corrections(to_correct, load_judge(config), overrules_support, known)
+        propagate_corrections([c.result for c in claims], load_judge(config), overrules_support, config.relevance_floor)
         return notes
 
     def _commonsense(self, claims: list[_Claim], signals: list[Signals], rules: list, parsed: dict,

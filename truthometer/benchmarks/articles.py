@@ -111,7 +111,8 @@ def run(args) -> dict:
                            "argue_p95_s": _p95(timings["argue"]), "argue_max_s": _max(timings["argue"]),
                            "relations_p95_s": _p95(timings["relations"]),
                            "corrections_proposed": audit["proposed"],
-                           "corrections_judge_entailed": audit["entailed"] if config.method == "nli" else None}
+                           "corrections_judge_entailed": audit["entailed"] if config.method == "nli" else None,
+                           "corrections_judge_or_head_entailed": audit["either"] if config.method == "nli" else None}
         if args.verbose:
             print(f"--- {method} misses")
             for m in all_misses:
@@ -121,7 +122,8 @@ def run(args) -> dict:
         if f["corrections_judge_entailed"] is None:
             continue
         print(f"{method}: {f['corrections_proposed']} corrections proposed, {f['corrections_judge_entailed']} of them "
-              f"read by the judge as entailed (most probable label) by the evidence they cite")
+              f"read by the judge as entailed (most probable label) by the evidence they cite, "
+              f"{f['corrections_judge_or_head_entailed']} by the judge or its head alone (the correction gate's reading)")
     for method, f in figures.items():
         if not f["argumentations"]:
             print(f"{method}: no sentence's evidence disagreed after judging: no argumentation ran")
@@ -135,9 +137,10 @@ def run(args) -> dict:
 def entailment_audit(report, config: Config) -> Counter:
     """How many corrections the report proposes, and how many of them the judge reads as entailed (its most
     probable label) by the evidence they cite (``premise_of``: the evidence sentences of the substitutions, else
-    the sentence's first contradicting evidence). The pipeline's own gate also admits a draft the alignment
-    confirms in full or a near paraphrase; this is the plain judge's reading, so a gap is shown, not hidden."""
-    from ..judging.corrections import premise_of
+    the sentence's first contradicting evidence): by the judge's most probable label, and as the correction
+    gate reads it (``judge_reads_entailment``: the judge or its head alone), both, so a gap is shown, not
+    hidden."""
+    from ..judging.corrections import judge_reads_entailment, premise_of
     from ..judging.nli import ENTAILMENT, load_judge
 
     drafted = []
@@ -149,8 +152,11 @@ def entailment_audit(report, config: Config) -> Counter:
         drafted.append((premise_of(s.suggestion, fallback), s.suggestion.corrected))
     if not drafted or config.method != "nli":
         return Counter(proposed=len(drafted))
-    probs = load_judge(config).predict([p for p, _ in drafted], [c for _, c in drafted])
-    return Counter(proposed=len(drafted), entailed=sum(int(row.argmax()) == ENTAILMENT for row in probs))
+    judge = load_judge(config)
+    probs = judge.predict([p for p, _ in drafted], [c for _, c in drafted])
+    either = judge_reads_entailment(judge, [p for p, _ in drafted], [c for _, c in drafted])
+    return Counter(proposed=len(drafted), entailed=sum(int(row.argmax()) == ENTAILMENT for row in probs),
+                   either=sum(either))
 
 
 def _p95(values: list[float]) -> float | None:

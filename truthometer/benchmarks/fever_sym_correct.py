@@ -302,7 +302,7 @@ def _gated(cases, pairs, drafts, disabled: bool) -> dict:
     evidence (``judging.corrections.entailed``); {} with --no-nli."""
     if disabled:
         return {}
-    proposed = gate([e for _, e in pairs], drafts, [c for c, _ in pairs])
+    proposed = gate([e for _, e in pairs], drafts)
     kept = [i for i, ok in enumerate(proposed) if ok]
     right = sum(exact(drafts[i], cases[i]["target"]) for i in kept)
     n = len(cases)
@@ -310,9 +310,9 @@ def _gated(cases, pairs, drafts, disabled: bool) -> dict:
             "gated_corrected_share": len(kept) / n, "gated_precision": right / max(1, len(kept))}
 
 
-def gate(evidence: list[str], drafts: list[str | None], claims: list[str]) -> list[bool]:
+def gate(evidence: list[str], drafts: list[str | None]) -> list[bool]:
     """For each draft (None: none made), whether the pipeline would propose it: the evidence entails it as
-    ``judging.corrections.entailed`` reads it, relative to the claim as written."""
+    ``judging.corrections.entailed`` reads it."""
     from ..config import Config
     from ..judging.corrections import entailed
     from ..judging.nli import load_judge
@@ -320,8 +320,7 @@ def gate(evidence: list[str], drafts: list[str | None], claims: list[str]) -> li
 
     config = Config()
     made = [i for i, d in enumerate(drafts) if d is not None]
-    verdicts = entailed(load_judge(config), [evidence[i] for i in made], [drafts[i] for i in made],
-                        overrules_support, config.paraphrase_threshold, [claims[i] for i in made])
+    verdicts = entailed(load_judge(config), [evidence[i] for i in made], [drafts[i] for i in made], overrules_support)
     proposed = [False] * len(drafts)
     for i, ok in zip(made, verdicts):
         proposed[i] = ok

@@ -73,7 +73,7 @@ def run(args) -> dict:
         kept = None
     else:
         print(f"swap-correct: judging {sum(d is not None for d in drafts)} drafts", file=sys.stderr, flush=True)
-        kept = gate([c["evidence"] for c in cases], drafts, [c["claim"] for c in cases])
+        kept = gate([c["evidence"] for c in cases], drafts)
 
     figures: dict = {"pairs": {}, "ours": {}, "ours_every_draft": {}, "baseline_evidence_sentence": {}}
     rows = {name: [name] for name in ("ours, as the pipeline proposes (drafts the evidence entails)",

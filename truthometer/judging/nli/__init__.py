@@ -159,18 +159,27 @@ class BundledJudge:
         return self.head.meta.get("encoder_precision")
 
     def predict(self, premises: list[str], hypotheses: list[str], progress: Callable | None = None) -> np.ndarray:
+        return self.readings(premises, hypotheses, progress)[0]
+
+    def readings(self, premises: list[str], hypotheses: list[str],
+                 progress: Callable | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+        """The judge's probabilities (``predict``) and, beside them, its head's alone, which the cascade
+        computes first and defers to the cross-encoder where it is unsure (None with judge="cross-encoder",
+        where the head is not read)."""
         from .alignment import normalise
         from .features import featurise
 
         premises, hypotheses = check_pairs(premises, hypotheses)
         if not premises:
-            return np.zeros((0, 3), dtype=np.float64)
+            return np.zeros((0, 3), dtype=np.float64), np.zeros((0, 3), dtype=np.float64)
         cross = self.cross_encoder
+        head = None
         if cross is not None and self.config.judge == "cross-encoder":
             probs = cross.predict([normalise(p) for p in premises], [normalise(h) for h in hypotheses])
         else:
             x = featurise(premises, hypotheses, self.config, progress=progress, precision=self.precision)
             probs = self.head.predict_proba(x)
+            head = probs.copy()
             unsure = np.flatnonzero(probs.max(axis=1) < CROSS_ENCODER_BELOW) if cross is not None else []
             if len(unsure):
                 if progress:
@@ -178,10 +187,13 @@ class BundledJudge:
                 second = cross.predict([normalise(premises[i]) for i in unsure],
                                        [normalise(hypotheses[i]) for i in unsure])
                 probs[unsure] = combine(probs[unsure], second)
-        probs = neutralise(probs, blank_rows(premises, hypotheses))
+        blank = blank_rows(premises, hypotheses)
+        probs = neutralise(probs, blank)
+        if head is not None:
+            head = neutralise(head, blank)
         if progress:
             progress(1.0, "judged")
-        return probs
+        return probs, head
 
     relation = staticmethod(relation)
 
