@@ -638,3 +638,21 @@ def test_a_place_the_evidence_states_stays_with_the_new_name():
     assert fix("The concert was held at the Royal Albert Hall in London.",
                "The concert was held at the Barbican in London.").corrected == \
         "The concert was held at the Barbican in London."
+
+
+def test_an_opposite_main_verb_is_the_slot():
+    from truthometer.alignment.passes import switched_off
+
+    claim, evidence = "The old farmer sold the horse at the fair.", "The old farmer bought the horse at the fair."
+    assert fix(claim, evidence).corrected == evidence
+    with switched_off("opposite-main-verbs"):
+        assert suggest_correction(claim, evidence, contradicted=True).corrected == \
+            "The old farmer did not sell the horse at the fair."
+    # An adjective's participle ("is closed") is no verb to put in the claim's place: the polarity is the slot.
+    assert suggest_correction("The library opens on Sundays.", "The library is closed on Sundays.",
+                              contradicted=True).corrected == "The library does not open on Sundays."
+
+
+def test_including_and_excluding_are_opposite_wherever_the_parser_attaches_them():
+    assert fix("The fare is ten euros, excluding the museum visit.", "The fare is ten euros, including the museum visit.") \
+        .corrected == "The fare is ten euros, including the museum visit."

@@ -19,7 +19,7 @@ from .model import Alignment
 from .names import (_acronym_span, _another_field, _another_title, _inside_name, _maybe_within, _name_derived_from,
                     _place_of_the_same_kind, _renames_subject, _same_entity, _same_name_head, _same_title,
                     _subject_with_clause_naming, _substitute)
-from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _opposite_adverbs,
+from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _opposite_adverbs, _opposite_edge,
                         _opposite_attributes, _opposite_frequencies, _opposite_verbs_below_the_root, _order_of_events,
                         _ranks, _reversed_comparison, opposite_directions)
 from .passes import is_on
@@ -321,9 +321,18 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     opposite_verb = ev_pred is not None and (lexicon.opposite_verbs(root.lemma_.lower(), evidence[ev_pred].lemma_.lower())
         or opposite_directions(root.lemma_.lower(), evidence[ev_pred].lemma_.lower()))
     if opposite_verb and not (predicate is not None and predicate.op == SUBSTITUTED):
-        # "is closed on Mondays" says what "does not open on Mondays" says, and the opposite of "opens"
-        # (an opposite verb the alignment did not already substitute).
-        evidence_negated = not evidence_negated
+        theirs = evidence[ev_pred]
+        if not claim_negated and not evidence_negated and is_on("opposite-main-verbs") and theirs.pos_ == "VERB" \
+                and (theirs.tag_ == root.tag_ or theirs.tag_ != "VBN"):  # not "is closed", an adjective's participle
+            # "She sold the hat" / "She bought the hat": the verb is the slot, its opposite the correction.
+            if predicate is not None:
+                edges.remove(predicate)
+            predicate = _opposite_edge("predicate", root, theirs)
+            edges.append(predicate)
+        else:
+            # "is closed on Mondays" says what "does not open on Mondays" says, and the opposite of "opens"
+            # (an opposite verb the alignment did not already substitute).
+            evidence_negated = not evidence_negated
     called_off = None if claim_negated or evidence_negated else _called_off(root, evidence) or _advised_against(
         claim, root, evidence)
     if called_off is not None:

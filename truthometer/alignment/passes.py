@@ -31,6 +31,8 @@ PASSES = {
     "lacks": "'lack of X' where the evidence states X itself",
     "frequency-adverbs": "an adverb of frequency against the other end of the scale ('often' / 'rarely')",
     "opposite-adverbs": "an adverb against its antonym said of the same verb ('walk inside' / 'walk outside')",
+    "opposite-main-verbs": "the main verb against its antonym, neither negated ('she sold the hat' / 'she bought "
+                           "the hat'): the verb is the slot, not the polarity",
     "opposite-verbs-below-the-root": "a verb below the main one against its antonym in the same place ('the hat "
                                      "he sold' / 'the hat he bought')",
 }

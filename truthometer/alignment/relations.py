@@ -15,7 +15,8 @@ from .base import DENIED, EQUAL, SUBSTITUTED, UNCONFIRMED, Edge
 _CONTRARY_PREPOSITIONS = [({"in", "inside", "within"}, {"outside"}), ({"with"}, {"without"}),
                           ({"near", "close", "next", "beside", "by"}, {"far"}),
                           ({"because"}, {"despite"}), ({"for"}, {"against"}), ({"above"}, {"below"}),
-                          ({"before"}, {"after", "during", "with"}), ({"after"}, {"during", "with"})]
+                          ({"before"}, {"after", "during", "with"}), ({"after"}, {"during", "with"}),
+                          ({"including"}, {"excluding"})]
 
 
 #: Adverbs of degree ("very far from").
@@ -46,9 +47,11 @@ def _preposition_of(tok):
 
 def _distance(mine, theirs) -> bool:
     """Both relations say how far something is from the object ("far away from the cliffs" / "near the
-    cliffs"): the small parser hangs such phrases on the verb, the adverb or the nearest noun alike, so
-    their governors say nothing about whether the relation is the same one."""
-    return mine.lower_ in _DISTANCE_WORDS and theirs.lower_ in _DISTANCE_WORDS
+    cliffs"), or whether it is among what is counted ("including" / "excluding"): the small parser hangs
+    such phrases on the verb, the adverb or the nearest noun alike, so their governors say nothing about
+    whether the relation is the same one."""
+    return mine.lower_ in _DISTANCE_WORDS and theirs.lower_ in _DISTANCE_WORDS or \
+        {mine.lower_, theirs.lower_} == {"including", "excluding"}  # hung on the verb or on the noun alike
 
 
 def _contrary(a: str, b: str) -> bool:
