@@ -23,7 +23,7 @@ import numpy as np
 from ..report import Evidence, EvidenceSentence, SentenceResult, Substitution, Suggestion
 from ..verdicts.decision import SOURCE_RANK
 from ..verdicts.flags import WITHHELD_NOTE, Flag, add_flag  # noqa: F401 - WITHHELD_NOTE re-exported
-from .nli import CONTRADICTION, ENTAILMENT
+from .nli import ENTAILMENT
 from .rules import Mismatch
 
 
