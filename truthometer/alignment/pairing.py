@@ -323,7 +323,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     if opposite_verb and not (predicate is not None and predicate.op == SUBSTITUTED):
         theirs = evidence[ev_pred]
         if not claim_negated and not evidence_negated and is_on("opposite-main-verbs") and theirs.pos_ == "VERB" \
-                and (theirs.tag_ == root.tag_ or theirs.tag_ != "VBN"):  # not "is closed", an adjective's participle
+                and (theirs.tag_ == root.tag_ or "VBN" not in (theirs.tag_, root.tag_)):  # not "is closed", a state
             # "She sold the hat" / "She bought the hat": the verb is the slot, its opposite the correction.
             if predicate is not None:
                 edges.remove(predicate)
