@@ -76,7 +76,7 @@ def test_evidence_not_about_a_draft_lets_nothing_through_and_is_not_judged():
     assert judge.read == 2, judge.read
 
 
-def test_the_gate_reads_the_cascade_and_the_head_and_nothing_else_admits_a_draft():
+def test_the_gate_reads_the_cascade_and_the_head_then_the_alignment():
     import numpy as np
 
     from truthometer.judging.corrections import judge_reads_entailment
@@ -95,9 +95,23 @@ def test_the_gate_reads_the_cascade_and_the_head_and_nothing_else_admits_a_draft
     pairs = [EVIDENCE] * 3, ["The Golden Gate Bridge opened in 1937."] * 3
     assert judge_reads_entailment(judge, *pairs) == [True, True, False]
     assert judge_reads_entailment(TwoReadings([neutral, entails, contradicts], None), *pairs) == [False, True, False]
-    # A draft the evidence states slot by slot is still withheld when neither reading is entailment.
+    # Where neither reading is entailment, the alignment admits a draft it finds stated slot by slot, and
+    # nothing else: not one with a slot the evidence does not state.
     assert entailed(TwoReadings([neutral], [contradicts]), [EVIDENCE], ["The Golden Gate Bridge opened in 1937."],
-                    overrules_support) == [False]
+                    overrules_support) == [True]
+    assert entailed(TwoReadings([neutral], [contradicts]), [EVIDENCE],
+                    ["The Golden Gate Bridge opened in 1937 in a storm."], overrules_support) == [False]
     # And one the judge reads as entailed is withheld when the alignment substitutes a date.
     assert entailed(TwoReadings([entails], [entails]), [EVIDENCE], ["The Golden Gate Bridge opened in 1933."],
                     overrules_support) == [False]
+
+
+def test_a_draft_is_read_without_its_markup_and_with_a_pronouns_sentence_as_evidence():
+    from truthometer.judging.nli import load_judge as judge_of
+
+    # The judge reads "It was completed ..." / "The tower was completed ..." as a contradiction; the alignment
+    # states every slot. And a link's Markdown is no part of what the evidence says.
+    assert entailed(judge_of(Config()), ["It was completed in 1889 for the World's Fair.",
+                                         "The Eiffel Tower was completed in 1889 [click](javascript:alert(1)) :red[red] $x^2$."],
+                    ["The tower was completed in 1889.", "The Eiffel Tower was completed in 1889 :red[red] **bold**."],
+                    overrules_support) == [True, True]
