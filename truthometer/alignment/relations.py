@@ -45,7 +45,7 @@ def _preposition_of(tok):
     return first, last
 
 
-def _distance(mine, theirs) -> bool:
+def _attached_anywhere(mine, theirs) -> bool:
     """Both relations say how far something is from the object ("far away from the cliffs" / "near the
     cliffs"), or whether it is among what is counted ("including" / "excluding"): the small parser hangs
     such phrases on the verb, the adverb or the nearest noun alike, so their governors say nothing about
@@ -70,14 +70,14 @@ def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
             continue
         g1, g2 = mine[0].head, theirs[0].head
         if g1.lemma_.lower() != g2.lemma_.lower() and g1.head.lemma_.lower() != g2.lemma_.lower() \
-                and g1.lemma_.lower() != g2.head.lemma_.lower() and not _distance(mine[0], theirs[0]):
+                and g1.lemma_.lower() != g2.head.lemma_.lower() and not _attached_anywhere(mine[0], theirs[0]):
             continue  # another governor, another relation ("a destination because of" / "is ... despite")
         # "together with breakfast": the adverb belongs to the relation it qualifies and goes with it.
         # Of a distance only a degree goes with it: "very far from" -> "close to", but the parser also hangs
         # "deep" of "not very deep far from the beach" on "far".
         start = mine[0].i - 1 if mine[0].i > 0 and claim[mine[0].i - 1].dep_ == "advmod" and \
             claim[mine[0].i - 1].head.i == mine[0].i and (
-                not _distance(mine[0], theirs[0]) or claim[mine[0].i - 1].lower_ in _DEGREE_ADVERBS) else mine[0].i
+                not _attached_anywhere(mine[0], theirs[0]) or claim[mine[0].i - 1].lower_ in _DEGREE_ADVERBS) else mine[0].i
         # And the evidence's own adverb goes with its relation: "very far from" -> "very close to".
         their_start = theirs[0].i - 1 if start < mine[0].i and theirs[0].i > 0 and \
             evidence[theirs[0].i - 1].dep_ == "advmod" and evidence[theirs[0].i - 1].head.i == theirs[0].i else theirs[0].i

@@ -138,10 +138,10 @@ def entailment_audit(report, config: Config) -> Counter:
     """How many corrections the report proposes, and how many of them the judge reads as entailed (its most
     probable label) by the evidence they cite (``premise_of``: the evidence sentences of the substitutions, else
     the sentence's first contradicting evidence): by the judge's most probable label, and as the correction
-    gate reads it (``judge_reads_entailment``: the judge or its head alone), both, so a gap is shown, not
-    hidden."""
-    from ..judging.corrections import judge_reads_entailment, premise_of
-    from ..judging.nli import ENTAILMENT, load_judge
+    gate reads it (``judge_reads_entailment``: the judge or its head alone), both from one reading
+    (``entailment_readings``), so a gap is shown, not hidden."""
+    from ..judging.corrections import entailment_readings, premise_of
+    from ..judging.nli import load_judge
 
     drafted = []
     for s in report.sentences:
@@ -152,11 +152,8 @@ def entailment_audit(report, config: Config) -> Counter:
         drafted.append((premise_of(s.suggestion, fallback), s.suggestion.corrected))
     if not drafted or config.method != "nli":
         return Counter(proposed=len(drafted))
-    judge = load_judge(config)
-    probs = judge.predict([p for p, _ in drafted], [c for _, c in drafted])
-    either = judge_reads_entailment(judge, [p for p, _ in drafted], [c for _, c in drafted])
-    return Counter(proposed=len(drafted), entailed=sum(int(row.argmax()) == ENTAILMENT for row in probs),
-                   either=sum(either))
+    by_judge, either = entailment_readings(load_judge(config), [p for p, _ in drafted], [c for _, c in drafted])
+    return Counter(proposed=len(drafted), entailed=sum(by_judge), either=sum(either))
 
 
 def _p95(values: list[float]) -> float | None:

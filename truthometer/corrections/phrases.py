@@ -25,15 +25,14 @@ def with_compounds(alignment, edge, start: int) -> tuple[int, str, int]:
     equal = {t.start for t in alignment.tokens if t.op == EQUAL}
     claim_words = {t.lemma_.lower() for t in cdoc} | {t.lower_ for t in cdoc}
     # A modifier that makes one word with the noun goes with it: "a French horn" -> "a saxophone".
-    whole = c.i - 1 if _known_compound(c) is not None and cdoc[c.i - 1].idx not in equal else c.i
+    whole = _compound_start(c, equal)
     ci = min(phrase_start(cdoc, c.i, lambda t: t.idx not in equal), whole)
     head = coordinated_noun(edoc, e.i)
     if ci == c.i:
         if head != e.i:
             return start, edoc[head].text, edoc[head].idx  # "a website" -> "a channel", not "a cable"
-        if _known_compound(e) is not None and edoc[e.i - 1].lower_ not in claim_words:
-            span = edoc[e.i - 1:e.i + 1]  # one word to WordNet: "the bedroom" -> "the living room", not "the room"
-            return start, span.text, span.start_char
+        if (span := _whole_compound(e, claim_words)) is not None:
+            return start, span.text, span.start_char  # "the bedroom" -> "the living room", not "the room"
         return start, edge.evidence_text, edge.evidence_start  # a bare noun is replaced by a bare noun
     # Left out too: evidence words the alignment found the claim saying in other words ("distinct" /
     # "distinctive bass playing style" -> "a distinct bass playing style").
@@ -79,14 +78,25 @@ def with_known_compound_modifier(alignment, edge, start: int, evidence_new: str,
     cdoc, edoc = alignment.claim_doc, alignment.evidence_doc
     c = next((t for t in cdoc if t.idx == edge.claim_start), None)
     e = next((t for t in edoc or [] if t.idx == ev_start), None)
-    if c is not None and c.idx == start and _known_compound(c) is not None \
-            and cdoc[c.i - 1].idx not in {t.start for t in alignment.tokens if t.op == EQUAL}:
-        start = cdoc[c.i - 1].idx
-    if e is not None and evidence_new == e.text and _known_compound(e) is not None \
-            and edoc[e.i - 1].lower_ not in {t.lower_ for t in cdoc}:
-        span = edoc[e.i - 1:e.i + 1]
+    if c is not None and c.idx == start:
+        start = cdoc[_compound_start(c, {t.start for t in alignment.tokens if t.op == EQUAL})].idx
+    if e is not None and evidence_new == e.text and (span := _whole_compound(e, {t.lower_ for t in cdoc})) is not None:
         evidence_new, ev_start = span.text, span.start_char
     return start, evidence_new, ev_start
+
+
+def _compound_start(noun, stated: set[int]) -> int:
+    """Where the claim's noun starts as a word WordNet knows with its modifier ("dining room"), unless the
+    evidence states the modifier (its offset is in ``stated``): the modifier goes with the noun."""
+    return noun.i - 1 if _known_compound(noun) is not None and noun.doc[noun.i - 1].idx not in stated else noun.i
+
+
+def _whole_compound(noun, claim_words: set[str]):
+    """The evidence's noun with its modifier where WordNet knows the two as one word and the claim does not
+    say the modifier ("living room"), else None."""
+    doc = noun.doc
+    return doc[noun.i - 1:noun.i + 1] if _known_compound(noun) is not None and doc[noun.i - 1].lower_ not in claim_words \
+        else None
 
 
 @rule("place-of-a-replaced-name", "the place the claim gives a name goes with the name when the evidence does not "

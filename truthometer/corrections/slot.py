@@ -35,7 +35,7 @@ def slot_substitution(claim: str, alignment, edge, evidence_text: str, locator: 
         start, evidence_new, ev_start = with_compounds(alignment, edge, start)
     if edge.kind in ("noun", "entity"):
         end = with_unconfirmed_place(alignment, edge, end)
-    elif edge.kind == "attribute":
+    if edge.kind == "attribute":
         evidence_new, ev_start = modifier_phrase(alignment, edge)
         start, evidence_new, ev_start = with_known_compound_modifier(alignment, edge, start, evidence_new, ev_start)
         end = with_unconfirmed_classifiers(alignment, edge, end)

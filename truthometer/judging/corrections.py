@@ -68,12 +68,18 @@ def judge_reads_entailment(judge, premises: list[str], hypotheses: list[str]) ->
     entailments of one short sentence by another that the head, trained on such pairs, reads ("no more than
     1,200 mg should be taken in 24 hours" / "you should not go above 1,200 mg in a single day"); the head
     is the better judge of those on SICK, which neither was trained on (model card)."""
+    return entailment_readings(judge, premises, hypotheses)[1]
+
+
+def entailment_readings(judge, premises: list[str], hypotheses: list[str]) -> tuple[list[bool], list[bool]]:
+    """From one reading of the pairs: whether the judge's probabilities put entailment first, and whether
+    they or its head's alone do (``judge_reads_entailment``)."""
     readings = getattr(judge, "readings", None)
     probs, head = readings(premises, hypotheses) if readings is not None else (judge.predict(premises, hypotheses), None)
-    read = [int(row.argmax()) == ENTAILMENT for row in np.asarray(probs)]
-    if head is not None:
-        read = [r or int(row.argmax()) == ENTAILMENT for r, row in zip(read, np.asarray(head))]
-    return read
+    by_judge = [int(row.argmax()) == ENTAILMENT for row in np.asarray(probs)]
+    if head is None:
+        return by_judge, by_judge
+    return by_judge, [r or int(row.argmax()) == ENTAILMENT for r, row in zip(by_judge, np.asarray(head))]
 
 
 def _entailed(judge, drafts: list[tuple[str, str]], overruled: Callable | None,
@@ -194,10 +200,10 @@ def propagate_corrections(results: list[SentenceResult], judge=None, overruled: 
     """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction).
 
     Not to a sentence its own evidence supports as written. With ``judge``, a carried-over correction passes
-    the same gate as a drafted one (``entailed``, against the evidence its substitutions came from): a name that was wrong in one sentence is not thereby wrong
-    in a sentence saying something else of it. Evidence less similar to the rewritten sentence than
-    ``relevance_floor`` is not about it, and lets nothing through. Returns how many the gate did not let
-    through."""
+    the same gate as a drafted one (``entailed``, against the evidence its substitutions came from): a name
+    that was wrong in one sentence is not thereby wrong in a sentence saying something else of it. Evidence
+    less similar to the rewritten sentence than ``relevance_floor`` is not about it, and lets nothing
+    through. Returns how many the gate did not let through."""
     from ..alignment import apply_substitutions, propagate
 
     texts = [r.text for r in results]

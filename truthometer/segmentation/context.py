@@ -134,11 +134,10 @@ def contextualise(sentences: list[str], spans: list) -> list[str]:
             if antecedent and text[at:at + 2].lower() == "it":
                 claim = text[:at] + antecedent + text[at + 2:]
         else:
-            entity = main_entity(span)
             earlier = _referred_back_to(span, antecedents)
             if earlier is not None:
                 antecedents.append(earlier)  # "The metal is light ...": still about titanium
-            elif entity:
+            elif entity := main_entity(span):
                 kind = entity_kind(span, entity)
                 if entity.split()[0].lower() in ("the", "a", "an"):
                     entity = entity[0].lower() + entity[1:]
