@@ -107,7 +107,18 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         # "first" / "1st" are one value; "seventh" and "eighth" are close in meaning and different in value
         return ordinal_value(a) == ordinal_value(b)
     one_word = len(claim_span) == len(evidence_span) == 1
+    if one_word and _sister_kinds(claim_span[0], evidence_span[0]):
+        return False  # "purple" / "blue", "Japan" / "China": embeddings put sister kinds near each other
     return (similar(claim_span.text, evidence_span.text) or _entailed_word(claim_span, evidence_span)
             or one_word and _similar_adjectives(claim_span[0], evidence_span[0])
             or one_word and claim_span[0].pos_ == evidence_span[0].pos_ == "NOUN" and lexicon.same_first_sense(
                 claim_span[0].lemma_, evidence_span[0].lemma_, "NOUN"))
+
+
+def _sister_kinds(mine, theirs) -> bool:
+    """Two words WordNet files as kinds of one close category (``lexicon.sister_kinds``), read in their
+    part of speech or as nouns: a colour or a nationality is an adjective in "a purple hat" and a kind of
+    colour or people only as a noun."""
+    a, b = mine.lemma_.lower(), theirs.lemma_.lower()
+    return lexicon.sister_kinds(a, b, "NOUN") or mine.pos_ == theirs.pos_ != "NOUN" \
+        and lexicon.sister_kinds(a, b, mine.pos_)
