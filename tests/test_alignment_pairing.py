@@ -679,3 +679,25 @@ def test_a_bare_noun_subject_is_replaced_by_a_bare_noun_but_a_name_is_not():
     # ... but against "The woman" it is another person.
     assert corrected("The woman was directing a play in the garden.", "The man was directing a play in the garden.") \
         == "The man was directing a play in the garden."
+
+
+def test_sister_kinds_are_other_values_however_near_their_embeddings():
+    # Colours, countries, times of day: the encoder puts each pair above the paraphrase threshold.
+    a = align("A girl in a purple coat is feeding the ducks.", "A girl in a green coat is feeding the ducks.")
+    [colour] = [e for e in a.edges if e.claim_text == "purple"]
+    assert (colour.op, colour.evidence_text) == ("substituted", "green")
+    assert corrected("The festival was held in Japan.", "The festival was held in China.") \
+        == "The festival was held in China."
+    # A synonym is still the same value.
+    assert align("She bought a big house.", "She bought a large house.").confirms
+
+
+def test_a_caption_without_a_main_verb_is_aligned_by_its_noun_and_participle():
+    # "A woman feeding ducks": the head noun is what the caption is about, the participle what it does.
+    assert corrected("A woman feeding ducks by the lake.", "A man feeding ducks by the lake.") \
+        == "A man feeding ducks by the lake."
+    assert corrected("An old man sitting on a bench.", "An old man sleeping on a bench.") \
+        == "An old man sleeping on a bench."
+    # The same caption confirms; a sentence with a main verb is not read as a caption.
+    assert align("A dog chasing a ball on the beach.", "A dog chasing a ball on the beach.").confirms
+    assert align("A dog chases a ball on the beach.", "A dog chases a ball on the beach.").confirms

@@ -26,7 +26,8 @@ from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
                        negation_tokens, negative_implicative, other_than)
 from .predicates import (_dated_event, _ended_period, _evidence_predicate, _in_clause_of, _kindred_subjects,
-                         _kindred_verb, _nominalised_predicate, _predicate_edge, _said_of_now, _same_subject_verb)
+                         _kindred_verb, _nominalised_predicate, _predicate_edge, _said_of_now, _same_subject_verb,
+                         caption_verb)
 from .relations import _denied_values, _excluded_values, _preposition_edges, _reference_times, _rewordings
 from .roles import (_agent_classifier, _agent_of, _anaphoric, _anchors, _dates_another_event, _number_range, _origin,
                     _other_relation, _place_bound_otherwise, _proximity, _range_end_bonus, _role, _said_of_another,
@@ -289,7 +290,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
 
     # Predicate to predicate: the claim's main verb against the verb of the same subject. Under a
     # negative implicative ("refused to model") the claim's predicate is the complement verb.
-    root = claim[:].root
+    root = caption_verb(claim) or claim[:].root
     implicative = negative_implicative(claim)
     if implicative is not None:
         root = claim[implicative.verb]

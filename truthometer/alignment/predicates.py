@@ -194,10 +194,15 @@ def _same_subject_verb(evidence, root):
     commitments, and Pope Innocent III annulled the charter"), whose subject shares words with the
     claim's subject."""
     claim_subject = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
+    e_root = evidence[:].root
+    if not claim_subject and root.dep_ == "acl" and root.head.dep_ == "ROOT":
+        # A caption's participle is said of the noun it describes ("A man running near the sea").
+        theirs = caption_verb(evidence)
+        same = theirs is not None and root.head.lemma_.lower() == e_root.lemma_.lower()
+        return theirs if same else None
     if not claim_subject:
         return None
     words = {normalise(t.text) for t in claim_subject[0].subtree if _content(t)}
-    e_root = evidence[:].root
     for verb in [e_root, *(c for c in e_root.children if c.dep_ == "conj")]:
         evidence_subject = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         if verb.pos_ != "VERB" or not evidence_subject:
@@ -206,6 +211,15 @@ def _same_subject_verb(evidence, root):
         if words and words & theirs:
             return verb
     return None
+
+
+def caption_verb(doc):
+    """The verb of a caption with no main verb: the participle describing the noun it is about ("A man
+    running near the sea"), as image captions and scene descriptions are written. None otherwise."""
+    root = doc[:].root
+    if root.pos_ not in ("NOUN", "PROPN"):
+        return None
+    return next((c for c in root.children if c.dep_ == "acl" and c.tag_ == "VBG"), None)
 
 
 # Verbs whose participle states a passive ("born in 1968", "based in Paris"): an active past tense

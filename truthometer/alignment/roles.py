@@ -55,6 +55,8 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
             t = t.head
         named.append(t)
     c_root, e_root = named
+    if c_root.dep_ == e_root.dep_ == "ROOT" and c_root.pos_ in ("NOUN", "PROPN") and e_root.pos_ in ("NOUN", "PROPN"):
+        return 2.0  # the heads of two captions with no main verb: what each is about
     if _agent_classifier(c_root, e_root) or _medium_of_the_verb(c_root, e_root):
         return 1.5  # a relation and a governor, both in other words
     score = 0.0

@@ -150,7 +150,9 @@ def extract_slots(doc) -> list[Slot]:
             add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
         elif t.pos_ in ("NOUN", "PROPN") and t.dep_ == "compound" and t.head.pos_ in ("NOUN", "PROPN"):
             add(Slot("attribute", t.i, t.i + 1, label="compound", value=t.lemma_.lower()))
-        elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd"):
+        elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd",
+                                                        "ROOT"):
+            # A root noun heads a caption with no main verb ("A woman selling fresh produce"): its subject.
             add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
     return sorted(slots, key=lambda s: s.i)
 
