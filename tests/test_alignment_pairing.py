@@ -701,3 +701,15 @@ def test_a_caption_without_a_main_verb_is_aligned_by_its_noun_and_participle():
     # The same caption confirms; a sentence with a main verb is not read as a caption.
     assert align("A dog chasing a ball on the beach.", "A dog chasing a ball on the beach.").confirms
     assert align("A dog chases a ball on the beach.", "A dog chases a ball on the beach.").confirms
+
+
+def test_another_verb_below_the_main_one_is_substituted_when_nothing_else_differs():
+    assert corrected("She reads the paper while walking to the station.",
+                     "She reads the paper while waiting at the station.") is None  # two differences: no guess
+    assert corrected("She reads the paper while walking to work.", "She reads the paper while cycling to work.") \
+        == "She reads the paper while cycling to work."
+    # Switched off, the verb is left alone.
+    from truthometer.alignment.passes import switched_off
+    with switched_off("other-verbs-below-the-root"):
+        assert not [e for e in align("She reads the paper while walking to work.",
+                                     "She reads the paper while cycling to work.").edges if e.op == "substituted"]

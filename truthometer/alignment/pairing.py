@@ -26,8 +26,8 @@ from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
                        negation_tokens, negative_implicative, other_than)
 from .predicates import (_dated_event, _ended_period, _evidence_predicate, _in_clause_of, _kindred_subjects,
-                         _kindred_verb, _nominalised_predicate, _predicate_edge, _said_of_now, _same_subject_verb,
-                         caption_verb)
+                         _kindred_verb, _nominalised_predicate, _other_verbs_below_the_root, _predicate_edge, _said_of_now,
+                         _same_subject_verb, caption_verb)
 from .relations import _denied_values, _excluded_values, _preposition_edges, _reference_times, _rewordings
 from .roles import (_agent_classifier, _agent_of, _anaphoric, _anchors, _dates_another_event, _number_range, _origin,
                     _other_relation, _place_bound_otherwise, _proximity, _range_end_bonus, _role, _said_of_another,
@@ -384,6 +384,9 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
         # ("does not have a village", "had no relation to the arms dealer") is no more what the evidence
         # says.
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
+    if not mismatch and not negation_stands and not claim_negated and not negative_object \
+            and not any(e.op == SUBSTITUTED for e in edges) and is_on("other-verbs-below-the-root"):
+        _other_verbs_below_the_root(claim, evidence, edges)
     for name, edge_pass in _EDGE_PASSES:
         if is_on(name):
             edge_pass(claim, evidence, edges)

@@ -35,6 +35,8 @@ PASSES = {
                            "the hat'): the verb is the slot, not the polarity",
     "opposite-verbs-below-the-root": "a verb below the main one against its antonym in the same place ('the hat "
                                      "he sold' / 'the hat he bought')",
+    "other-verbs-below-the-root": "with nothing else different, a verb below the main one that the evidence "
+                                  "replaces in the same place ('while running near' / 'while standing near')",
 }
 ENV = "TRUTHOMETER_ALIGNMENT_OFF"
 _switches = Switches(PASSES, ENV, "alignment pass", "passes", "pass(es)")

@@ -359,3 +359,29 @@ def _same_subject(subject, evidence) -> bool:
     words = {normalise(t.text) for t in subject.subtree if _content(t)}
     ev = {normalise(t.text) for t in evidence} | {t.lemma_.lower() for t in evidence}
     return bool(words) and len(words & ev) / len(words) >= 0.5
+
+
+def _other_verbs_below_the_root(claim, evidence, edges) -> None:
+    """With nothing else different, a verb below the main one that the evidence replaces by another verb in
+    the same place (the same relation to the same head, the same form and dependents, neither negated: "smiling while
+    running near the cafe" / "while standing near the cafe", "people moving" / "people sitting") is
+    substituted by it. One verb at most, and only where the evidence offers one: a claim is corrected where
+    it is most likely wrong, and no more."""
+    covered = [(e.claim_start, e.claim_end) for e in edges]
+    claim_lemmas = {t.lemma_.lower() for t in claim}
+    evidence_lemmas = {t.lemma_.lower() for t in evidence}
+    for c in claim:
+        if c.pos_ != "VERB" or c.dep_ == "ROOT" or c.lemma_.lower() in evidence_lemmas \
+                or any(a <= c.idx < b for a, b in covered) or _negated_at(claim, c.i):
+            continue
+        options = [e for e in evidence if e.pos_ == "VERB" and e.dep_ == c.dep_ and e.tag_ == c.tag_
+                   and e.lemma_.lower() not in claim_lemmas and e.head.lemma_.lower() == c.head.lemma_.lower()
+                   and not _negated_at(evidence, e.i)
+                   # the same words hang from it: "walking to the station" is not "waiting at the station"
+                   and [t.lower_ for t in e.children] == [t.lower_ for t in c.children]]
+        if len(options) == 1:
+            e = options[0]
+            edges.append(Edge("predicate", SUBSTITUTED, c.text, c.idx, c.idx + len(c.text), e.text, e.idx,
+                              e.idx + len(e.text), label=c.dep_, score=1.0))
+            return
+
