@@ -713,3 +713,13 @@ def test_another_verb_below_the_main_one_is_substituted_when_nothing_else_differ
     with switched_off("other-verbs-below-the-root"):
         assert not [e for e in align("She reads the paper while walking to work.",
                                      "She reads the paper while cycling to work.").edges if e.op == "substituted"]
+
+
+def test_a_quantifier_of_another_force_in_the_same_place_is_substituted():
+    assert corrected("Every visitor needs a ticket.", "No visitor needs a ticket.") == "No visitor needs a ticket."
+    assert corrected("She hid the key so everybody could find it.", "She hid the key so nobody could find it.") \
+        == "She hid the key so nobody could find it."
+    # The same force in other words is the same value; a quantifier of another noun is another place.
+    assert align("Each visitor needs a ticket.", "Every visitor needs a ticket.").confirms
+    assert not [e for e in align("Every visitor needs a ticket.", "Every visitor needs some patience.").edges
+                if e.label == "quantifier"]

@@ -160,3 +160,20 @@ def test_codes_and_acronyms():
     assert names.abbreviates("RSPB", "Royal Society for the Protection of Birds")
     assert not names.abbreviates("RSPB", "royal society for the protection of birds")
     assert names.acronym("U.K.") == "UK" and names.acronym("Paris") is None
+
+
+def test_quantifiers_are_read_with_their_force_and_place(nlp):
+    from truthometer.text.quantifiers import place, quantifier_at
+
+    def found(sentence):
+        doc = nlp(sentence)
+        return [(doc[s:e].text, force, place(anchor)) for t in doc if (q := quantifier_at(t)) for s, e, force, anchor in [q]]
+
+    assert found("Every guest signed the book.") == [("Every", "universal", ("nsubj", "sign"))]
+    # "no one" is one quantifier, standing where the pronoun "everybody" stands.
+    [(text, force, where)] = found("No one signed the book.")
+    assert (text, force) == ("No one", "negative")
+    assert where == found("Everybody signed the book.")[0][2]
+    # "any" has no fixed force, and a content word is no quantifier.
+    assert found("Did any guest sign the book?") == []
+    assert found("The guest signed the book.") == []

@@ -10,6 +10,7 @@ import re
 from ..judging import lexicon
 from ..text.frequency_adverbs import opposite_frequencies
 from ..text.numbers import number_value
+from ..text.quantifiers import place, quantifier_at
 from .base import EQUAL, OPPOSITE, SUBSTITUTED, UNCONFIRMED, Edge, _content
 from ..text.dates import year_of
 from .dates import _ORDER_SIGN, RANK, _is_year, superlative_rank
@@ -407,3 +408,25 @@ def _a_things_name(t) -> bool:
     """A noun that names a thing, not a quality: one owned or acted on ("lost his hearing" says nothing
     "hearing" as against "deaf"; "at the bottom right" is a quality's place)."""
     return t.pos_ == "NOUN" and (t.dep_ == "dobj" or any(c.dep_ == "poss" for c in t.children))
+
+
+def _quantifiers(claim, evidence, edges) -> None:
+    """A quantifier the evidence states with another force in the same place (the same relation to the
+    same word: "so everybody will recognise him" / "so no one will recognise him", "near every bench" /
+    "near some bench") is substituted by it (``text.quantifiers``)."""
+    covered = [(e.claim_start, e.claim_end) for e in edges]
+    theirs = [q for t in evidence if (q := quantifier_at(t)) is not None]
+    for t in claim:
+        mine = quantifier_at(t)
+        if mine is None or any(a <= t.idx < b for a, b in covered):
+            continue
+        start, end, force, anchor = mine
+        other = next((q for q in theirs if q[2] != force and place(q[3]) == place(anchor)
+                      and (q[3].lemma_.lower() == anchor.lemma_.lower() or anchor.i == end - 1 and q[3].i == q[1] - 1)),
+                     None)
+        if other is None:
+            continue
+        mine_span, their_span = claim[start:end], evidence[other[0]:other[1]]
+        edges.append(Edge("attribute", SUBSTITUTED, mine_span.text, mine_span.start_char, mine_span.end_char,
+                          their_span.text, their_span.start_char, their_span.end_char, label="quantifier", score=1.0))
+        covered.append((mine_span.start_char, mine_span.end_char))

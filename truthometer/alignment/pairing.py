@@ -21,7 +21,7 @@ from .names import (_acronym_span, _another_field, _another_title, _inside_name,
                     _subject_with_clause_naming, _substitute)
 from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _opposite_adverbs, _opposite_edge,
                         _opposite_attributes, _opposite_frequencies, _opposite_verbs_below_the_root, _order_of_events,
-                        _ranks, _reversed_comparison, opposite_directions)
+                        _quantifiers, _ranks, _reversed_comparison, opposite_directions)
 from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
                        negation_tokens, negative_implicative, other_than)
@@ -399,7 +399,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
 #: The passes over every edge, in the order they run (alignment.passes names them).
 _EDGE_PASSES = (("designated-names", _designated_names), ("order-of-events", _order_of_events), ("ranks", _ranks),
                 ("reversed-comparison", _reversed_comparison), ("compared-to-the-usual", _compared_to_the_usual),
-                ("lacks", _lacks))
+                ("lacks", _lacks), ("quantifiers", _quantifiers))
 
 
 def _token_ops(claim, evidence, edges: list[Edge]) -> list[AlignedToken]:

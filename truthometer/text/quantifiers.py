@@ -1,0 +1,39 @@
+"""How many: the quantifiers of a noun phrase, by their force.
+
+The square of opposition orders the quantifiers by force: universal ("every", "all", "everybody"),
+existential ("some", "someone") and negative ("no", "nobody"), with the proportional ones ("many", "most",
+"few", "several") each a value of its own. "Every guest" and "no guest" say opposite things of the same
+guests, though an encoder puts the two phrases near each other and neither is a content word. "any" is
+left out: it is universal in "any child can do it" and existential in "is there any milk".
+"""
+from __future__ import annotations
+
+#: word -> force; a two-word quantifier ("no one") is read from its determiner and its noun.
+FORCE = {
+    **dict.fromkeys(("every", "each", "all", "everybody", "everyone", "everything", "every one"), "universal"),
+    **dict.fromkeys(("some", "somebody", "someone", "something", "some one"), "existential"),
+    **dict.fromkeys(("no", "none", "nobody", "nothing", "no one"), "negative"),
+    **{w: w for w in ("many", "most", "few", "several")},
+}
+#: nouns that make a quantifier pronoun of the determiner before them ("every one", "no one")
+_PRONOUN_NOUNS = {"one", "body"}
+
+
+def quantifier_at(token):
+    """(start, end, force, anchor) of the quantifier ``token`` opens or is, where ``anchor`` is the word
+    whose place it fills (the noun a determiner quantifies; the pronoun itself); None for other words."""
+    word = token.lower_
+    if token.dep_ in ("det", "amod") and word in FORCE and token.head.i != token.i:
+        head = token.head
+        if head.lower_ in _PRONOUN_NOUNS and head.i == token.i + 1:
+            return token.i, head.i + 1, FORCE.get(f"{word} {head.lower_}", FORCE[word]), head
+        return token.i, token.i + 1, FORCE[word], head
+    if token.pos_ in ("PRON", "NOUN") and word in FORCE and word not in ("some", "all", "most", "many", "few"):
+        return token.i, token.i + 1, FORCE[word], token
+    return None
+
+
+def place(anchor) -> tuple[str, str]:
+    """Where a quantified phrase stands: its relation and the lemma of the word it hangs from. A pronoun
+    ("everybody") stands where a quantified pronoun noun ("no one") does."""
+    return anchor.dep_, anchor.head.lemma_.lower()
