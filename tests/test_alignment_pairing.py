@@ -723,3 +723,20 @@ def test_a_quantifier_of_another_force_in_the_same_place_is_substituted():
     assert align("Each visitor needs a ticket.", "Every visitor needs a ticket.").confirms
     assert not [e for e in align("Every visitor needs a ticket.", "Every visitor needs some patience.").edges
                 if e.label == "quantifier"]
+
+
+def test_positions_on_either_side_of_the_same_object_are_contrary_wherever_the_parser_hangs_them():
+    assert corrected("The children played in the yard behind the old church.",
+                     "The children played in the yard in front of the old church.") \
+        == "The children played in the yard in front of the old church."
+    assert corrected("The keys were under the doormat.", "The keys were on top of the doormat.") \
+        == "The keys were on top of the doormat."
+    # Another object is another relation.
+    assert corrected("The keys were under the doormat.", "The keys were on top of the fridge.") != \
+        "The keys were on top of the doormat."
+
+
+def test_an_opposite_adverb_of_the_same_verb_under_a_misattached_adverb():
+    # The small parser hangs "inside" on "alone"; both still say where she sits.
+    assert corrected("She sits inside alone with a book.", "She sits outside alone with a book.") \
+        == "She sits outside alone with a book."

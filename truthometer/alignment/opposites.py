@@ -121,10 +121,19 @@ def _opposite_adverbs(claim, evidence, edges) -> None:
                 or any(a <= c.idx < b for a, b in covered):
             continue
         e = next((e for e in evidence if e.pos_ == "ADV" and e.dep_ == "advmod" and e.lower_ not in claim_words
-                  and e.head.lemma_.lower() == c.head.lemma_.lower()
+                  and (e.head.lemma_.lower() == c.head.lemma_.lower() or _verb_above(e) == _verb_above(c))
                   and lexicon.relation(c.lower_, e.lower_, "ADV") == lexicon.ANTONYM), None)
         if e is not None:
             edges.append(_opposite_edge("attribute", c, e))
+
+
+def _verb_above(token) -> str | None:
+    """The lemma of the nearest verb above ``token``: the small parser hangs an adverb on the verb or on a
+    neighbouring adverb ("sits inside alone" parsed with "inside" under "alone")."""
+    for a in token.ancestors:
+        if a.pos_ in ("VERB", "AUX"):
+            return a.lemma_.lower()
+    return None
 
 
 def _opposite_verbs_below_the_root(claim, evidence, edges) -> None:

@@ -14,11 +14,19 @@ from .base import DENIED, EQUAL, SUBSTITUTED, UNCONFIRMED, Edge
 #: "before breakfast"; in space, "near the beach" / "far from the beach".
 _CONTRARY_PREPOSITIONS = [({"in", "inside", "within"}, {"outside"}), ({"with"}, {"without"}),
                           ({"near", "close", "next", "beside", "by"}, {"far"}),
-                          ({"because"}, {"despite"}), ({"for"}, {"against"}), ({"above"}, {"below"}),
+                          ({"because"}, {"despite"}), ({"for"}, {"against"}),
+                          ({"above", "over", "on top of"}, {"below", "under", "beneath", "underneath"}),
+                          ({"behind"}, {"in front of", "ahead of"}),
                           ({"before"}, {"after", "during", "with"}), ({"after"}, {"during", "with"}),
                           ({"including"}, {"excluding"})]
 
 
+#: Prepositions of three words, with a noun inside ("in front of the house").
+_PHRASAL_PREPOSITIONS = {"in front of", "on top of", "ahead of"}
+#: Where a thing is from the object: hung on the verb or the nearest noun alike ("lies in the grass behind
+#: the tower", "lies in the grass in front of the tower").
+_POSITIONS = {"behind", "in front of", "ahead of", "above", "over", "on top of", "below", "under", "beneath",
+              "underneath"}
 #: Adverbs of degree ("very far from").
 _DEGREE_ADVERBS = {"very", "so", "too", "quite", "rather", "really", "pretty", "fairly", "extremely"}
 #: Words that with "from" or "to" state a distance: "far from", "far away from", "close to", "next to".
@@ -40,6 +48,8 @@ def _preposition_of(tok):
         first = p.doc[p.i - 1]
         if first.lower_ == "away" and first.i > 0 and p.doc[first.i - 1].lower_ == "far":
             first = p.doc[first.i - 1]  # "far away from"
+    elif p.lower_ == "of" and p.i >= 2 and p.doc[p.i - 2:p.i + 1].text.lower() in _PHRASAL_PREPOSITIONS:
+        first = p.doc[p.i - 2]  # "in front of", "on top of": a noun inside the preposition
     elif p.i + 1 < len(p.doc) and p.doc[p.i + 1].lower_ == "of" and p.doc[p.i + 1].head.i == p.i:
         last = p.doc[p.i + 1]  # "because of" with "of" hanging from "because"
     return first, last
@@ -54,6 +64,12 @@ def _attached_anywhere(mine, theirs) -> bool:
         {mine.lower_, theirs.lower_} == {"including", "excluding"}  # hung on the verb or on the noun alike
 
 
+def _relation(span) -> str:
+    """The words of a preposition as its relation: "in front of" whole, else the first word ("outside")."""
+    text = span.text.lower()
+    return text if text in _PHRASAL_PREPOSITIONS else span[0].lower_
+
+
 def _contrary(a: str, b: str) -> bool:
     return any((a in x and b in y) or (a in y and b in x) for x, y in _CONTRARY_PREPOSITIONS)
 
@@ -66,11 +82,15 @@ def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
     out, done = [], set()
     for c_tok, e_tok in _objects_named_on_both_sides(claim, evidence, slot_edges):
         mine, theirs = _preposition_of(c_tok), _preposition_of(e_tok)
-        if mine is None or theirs is None or mine[0].i in done or not _contrary(mine[0].lower_, theirs[0].lower_):
+        if mine is None or theirs is None or mine[0].i in done:
+            continue
+        relations = _relation(claim[mine[0].i:mine[1].i + 1]), _relation(evidence[theirs[0].i:theirs[1].i + 1])
+        if not _contrary(*relations):
             continue
         g1, g2 = mine[0].head, theirs[0].head
         if g1.lemma_.lower() != g2.lemma_.lower() and g1.head.lemma_.lower() != g2.lemma_.lower() \
-                and g1.lemma_.lower() != g2.head.lemma_.lower() and not _attached_anywhere(mine[0], theirs[0]):
+                and g1.lemma_.lower() != g2.head.lemma_.lower() and not _attached_anywhere(mine[0], theirs[0]) \
+                and not set(relations) <= _POSITIONS:
             continue  # another governor, another relation ("a destination because of" / "is ... despite")
         # "together with breakfast": the adverb belongs to the relation it qualifies and goes with it.
         # Of a distance only a degree goes with it: "very far from" -> "close to", but the parser also hangs
