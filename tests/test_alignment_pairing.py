@@ -740,3 +740,14 @@ def test_an_opposite_adverb_of_the_same_verb_under_a_misattached_adverb():
     # The small parser hangs "inside" on "alone"; both still say where she sits.
     assert corrected("She sits inside alone with a book.", "She sits outside alone with a book.") \
         == "She sits outside alone with a book."
+
+
+def test_a_compound_wordnet_knows_is_one_value_on_either_side():
+    # The claim's two-word modifier is replaced whole ...
+    assert corrected("He painted the dining room walls.", "He painted the kitchen walls.") \
+        == "He painted the kitchen walls."
+    # ... and the evidence's comes whole, whether it modifies a noun or stands alone.
+    assert corrected("He painted the kitchen walls.", "He painted the dining room walls.") \
+        == "He painted the dining room walls."
+    assert corrected("The cat slept in the bedroom.", "The cat slept in the living room.") \
+        == "The cat slept in the living room."

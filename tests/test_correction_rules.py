@@ -40,8 +40,9 @@ CASES = [
      "He wrote essays for the magazine.", "He wrote an essays for the magazine."),
     ("compound-phrases", "The building is a train station.", "The building is a history museum.",
      "The building is a history museum.", "The building is a train museum."),
-    ("known-compound-modifiers", "A cat is sleeping on the dining room table.", "A cat is sleeping on the kitchen table.",
-     "A cat is sleeping on the kitchen table.", "A cat is sleeping on the dining kitchen table."),
+    # (A noun compound modifying a noun is one slot of the alignment itself: "the dining room table".)
+    ("known-compound-modifiers", "A man is painting the common room door.", "A man is painting the garage door.",
+     "A man is painting the garage door.", "A man is painting the common garage door."),
     ("place-of-a-replaced-name", "The concert was held at the Royal Albert Hall in London.",
      "The concert was held at Carnegie Hall.", "The concert was held at Carnegie Hall.",
      "The concert was held at Carnegie Hall in London."),

@@ -149,12 +149,27 @@ def extract_slots(doc) -> list[Slot]:
                 or (t.dep_ == "amod" and t.is_alpha):
             add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
         elif t.pos_ in ("NOUN", "PROPN") and t.dep_ == "compound" and t.head.pos_ in ("NOUN", "PROPN"):
-            add(Slot("attribute", t.i, t.i + 1, label="compound", value=t.lemma_.lower()))
+            two = _two_word_modifier(t)
+            if two is not None:
+                # "the prison cell windows": a compound WordNet knows as one word modifies as one word.
+                add(Slot("attribute", t.i, t.i + 2, label="compound", value=two))
+            else:
+                add(Slot("attribute", t.i, t.i + 1, label="compound", value=t.lemma_.lower()))
         elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd",
                                                         "ROOT"):
             # A root noun heads a caption with no main verb ("A woman selling fresh produce"): its subject.
             add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
     return sorted(slots, key=lambda s: s.i)
+
+
+def _two_word_modifier(t) -> str | None:
+    """The compound ``t`` opens with the next word, both modifying a noun, where WordNet knows the two as
+    one noun ("prison cell" in "the prison cell windows", however the parser attaches them)."""
+    nxt = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+    if nxt is None or nxt.dep_ != "compound" or nxt.pos_ != "NOUN" or t.head.i not in (nxt.i, nxt.head.i):
+        return None
+    phrase = f"{t.lower_} {nxt.lemma_.lower()}"
+    return phrase if lexicon.known_noun(phrase) else None
 
 
 def _first_name_left_out(t, start: int, end: int) -> bool:

@@ -16,7 +16,7 @@ from .names import _a_place, _same_name_head
 from .roles import _number_range
 from .similarity import FUZZY_THRESHOLD
 from .slots import DURATION
-from .words import _another_word_each, _doubled_letter, _entailed_word, _similar_adjectives
+from .words import _another_word_each, _doubled_letter, _entailed_word, _known_compound, _similar_adjectives
 
 
 def _compatible(slot: Slot, cand: Slot) -> bool:
@@ -109,6 +109,9 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
     one_word = len(claim_span) == len(evidence_span) == 1
     if one_word and _sister_kinds(claim_span[0], evidence_span[0]):
         return False  # "purple" / "blue", "Japan" / "China": embeddings put sister kinds near each other
+    whole = _known_compound(evidence_span[0]) if one_word and _known_compound(claim_span[0]) is None else None
+    if whole is not None and lexicon.sister_kinds(claim_span[0].lemma_.lower(), whole, "NOUN"):
+        return False  # "the bedroom" / "the living room": the evidence names a compound, not its head
     return (similar(claim_span.text, evidence_span.text) or _entailed_word(claim_span, evidence_span)
             or one_word and _similar_adjectives(claim_span[0], evidence_span[0])
             or one_word and claim_span[0].pos_ == evidence_span[0].pos_ == "NOUN" and lexicon.same_first_sense(

@@ -64,7 +64,9 @@ def modifier_phrase(alignment, edge) -> tuple[str, int]:
     # Only its adjectives: "psychological thriller", but not "television horror" for "medical".
     ei = phrase_start(edoc, e.i, lambda t: t.dep_ == "amod" and t.lemma_.lower() not in claim_words
                        and t.lower_ not in claim_words)
-    span = edoc[ei:e.i + 1]
+    # The modifier may be two words ("the living room floor"): all of it.
+    last = max((t.i for t in edoc if edge.evidence_start <= t.idx < edge.evidence_end), default=e.i)
+    span = edoc[ei:last + 1]
     return span.text, span.start_char
 
 
