@@ -751,3 +751,11 @@ def test_a_compound_wordnet_knows_is_one_value_on_either_side():
         == "He painted the dining room walls."
     assert corrected("The cat slept in the bedroom.", "The cat slept in the living room.") \
         == "The cat slept in the living room."
+
+
+def test_a_repeated_word_is_substituted_wherever_the_evidence_repeats_its_substitute():
+    assert corrected("A boy in a green cap and green boots kicks a ball.", "A boy in a blue cap and blue boots kicks a ball.") \
+        == "A boy in a blue cap and blue boots kicks a ball."
+    # The evidence keeps one of them: only the other changes.
+    assert corrected("A boy in a green cap and green boots kicks a ball.", "A boy in a blue cap and green boots kicks a ball.") \
+        == "A boy in a blue cap and green boots kicks a ball."

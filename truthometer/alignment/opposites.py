@@ -439,3 +439,25 @@ def _quantifiers(claim, evidence, edges) -> None:
         edges.append(Edge("attribute", SUBSTITUTED, mine_span.text, mine_span.start_char, mine_span.end_char,
                           their_span.text, their_span.start_char, their_span.end_char, label="quantifier", score=1.0))
         covered.append((mine_span.start_char, mine_span.end_char))
+
+
+def _repeated_words(claim, evidence, edges) -> None:
+    """A word the claim repeats, substituted once, where the evidence repeats its substitute as often and
+    never says the word ("in black racing a black car" / "in red racing a red car"), is substituted
+    wherever it stands: the parse pairs the first occurrence and misplaces the others."""
+    for edge in [e for e in edges if e.op == SUBSTITUTED and e.kind in ("attribute", "noun")]:
+        word, theirs = edge.claim_text.lower(), edge.evidence_text.lower()
+        if " " in word or " " in theirs:
+            continue
+        mine = [t for t in claim if t.lower_ == word]
+        substitutes = [t for t in evidence if t.lower_ == theirs]
+        if len(mine) < 2 or len(substitutes) != len(mine) or any(t.lower_ == word for t in evidence):
+            continue
+        for c, e in zip(mine, substitutes):
+            other = next((x for x in edges if x.claim_start <= c.idx < x.claim_end), None)
+            if other is not None and other.op != UNCONFIRMED:
+                continue
+            if other is not None:
+                edges.remove(other)
+            edges.append(Edge(edge.kind, SUBSTITUTED, c.text, c.idx, c.idx + len(c.text), e.text, e.idx,
+                              e.idx + len(e.text), label=edge.label, score=edge.score))

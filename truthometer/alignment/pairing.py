@@ -21,7 +21,8 @@ from .names import (_acronym_span, _another_field, _another_title, _inside_name,
                     _subject_with_clause_naming, _substitute)
 from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _opposite_adverbs, _opposite_edge,
                         _opposite_attributes, _opposite_frequencies, _opposite_verbs_below_the_root, _order_of_events,
-                        _quantifiers, _ranks, _reversed_comparison, opposite_directions)
+                        _quantifiers, _ranks, _repeated_words, _reversed_comparison,
+                        opposite_directions)
 from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
                        negation_tokens, negative_implicative, other_than)
@@ -107,6 +108,10 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                                       and e.pos_ in ("NOUN", "ADJ", "VERB") and _derived(ctext.text, e.text)]
             # The word said of another named subject ("...; Buzz Aldrin was the second") is not the claim's.
             lemma_hit = [e for e in lemma_hit if not _said_of_another(claim, slot, evidence, e)]
+            if slot.kind == "attribute" and len(lemma_hit) < sum(t.lemma_.lower() == slot.value for t in claim):
+                # Said more often in the claim than in the evidence ("a green cap and green boots" / "a blue
+                # cap and green boots"): the evidence's word confirms the one of the same noun.
+                lemma_hit = [e for e in lemma_hit if e.head.lemma_.lower() == claim[slot.i].head.lemma_.lower()]
             rival = _subject_with_clause_naming(claim, slot, evidence, lemma_hit[0].i) if lemma_hit else None
             if rival is not None:
                 _substitute(edge, rival, used)
@@ -399,7 +404,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
 #: The passes over every edge, in the order they run (alignment.passes names them).
 _EDGE_PASSES = (("designated-names", _designated_names), ("order-of-events", _order_of_events), ("ranks", _ranks),
                 ("reversed-comparison", _reversed_comparison), ("compared-to-the-usual", _compared_to_the_usual),
-                ("lacks", _lacks), ("quantifiers", _quantifiers))
+                ("lacks", _lacks), ("quantifiers", _quantifiers), ("repeated-words", _repeated_words))
 
 
 def _token_ops(claim, evidence, edges: list[Edge]) -> list[AlignedToken]:

@@ -38,6 +38,7 @@ PASSES = {
     "other-verbs-below-the-root": "with nothing else different, a verb below the main one that the evidence "
                                   "replaces in the same place ('while running near' / 'while standing near')",
     "quantifiers": "a quantifier of another force in the same place ('everybody' / 'no one', 'every' / 'some')",
+    "repeated-words": "a word the claim repeats, substituted once, where the evidence repeats its substitute as often",
 }
 ENV = "TRUTHOMETER_ALIGNMENT_OFF"
 _switches = Switches(PASSES, ENV, "alignment pass", "passes", "pass(es)")
