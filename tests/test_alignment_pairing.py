@@ -759,3 +759,13 @@ def test_a_repeated_word_is_substituted_wherever_the_evidence_repeats_its_substi
     # The evidence keeps one of them: only the other changes.
     assert corrected("A boy in a green cap and green boots kicks a ball.", "A boy in a blue cap and green boots kicks a ball.") \
         == "A boy in a blue cap and green boots kicks a ball."
+
+
+def test_a_count_of_the_subject_pairs_however_the_parser_places_the_subject():
+    # A changed number changes the small model's parse ("refs" subject of "waiting", or the caption's head).
+    assert corrected("8 referees sitting on a bench waiting for the match to start.",
+                     "2 referees sitting on a bench waiting for the match to start.") \
+        == "2 referees sitting on a bench waiting for the match to start."
+    # A caption opening in lower case keeps it.
+    assert corrected("eleven people staying out of the rain", "three people staying out of the rain") \
+        == "three people staying out of the rain"

@@ -199,7 +199,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             # Or by a name of the same kind, whatever its role: an evidence sentence that names another
             # battle and never the claim's is about that one.
             scored = [x for x in scored if (_role(claim, slot, evidence, x[2]) >= 1.5
-                      or _agent_of(evidence, x[2], claim[:].root) or _same_name_head(slot, x[2]))
+                      or _agent_of(evidence, x[2], claim[:].root) or _same_name_head(slot, x[2])
+                      or _modifies_the_same_noun(claim, slot, evidence, x[2]))
                       and not (_anaphoric(evidence, x[2]) and not _anaphoric(claim, slot))]
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         if scored:
@@ -399,6 +400,14 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
                      coverage, claim, evidence)
+
+
+def _modifies_the_same_noun(claim, slot: Slot, evidence, cand: Slot) -> bool:
+    """A count or a quality of the same noun on both sides ("8 referees sitting on a bench" / "2 referees
+    sitting on a bench"), however differently the parser places that noun in each sentence."""
+    mine, theirs = claim[slot.i:slot.j].root, evidence[cand.i:cand.j].root
+    return slot.kind in ("number", "attribute") and mine.dep_ == theirs.dep_ and mine.dep_ in ("nummod", "amod") \
+        and mine.head.pos_ == theirs.head.pos_ == "NOUN" and mine.head.lemma_.lower() == theirs.head.lemma_.lower()
 
 
 #: The passes over every edge, in the order they run (alignment.passes names them).
