@@ -769,3 +769,14 @@ def test_a_count_of_the_subject_pairs_however_the_parser_places_the_subject():
     # A caption opening in lower case keeps it.
     assert corrected("eleven people staying out of the rain", "three people staying out of the rain") \
         == "three people staying out of the rain"
+
+
+def test_a_noun_the_evidence_confirms_in_the_same_role_is_not_replaced_by_a_nearer_one():
+    # "a painkiller" is a kind of drug (WordNet): the claim's noun is confirmed, though "treatment" stands
+    # nearer the words the two share.
+    a = align("Aspirin is often the first drug given for a mild headache.",
+              "Aspirin is a painkiller and is the usual first treatment for a mild headache.")
+    [drug] = [e for e in a.edges if e.claim_text == "drug"]
+    assert drug.op == "equal"
+    assert corrected("Aspirin is often the first drug given for a mild headache.",
+                     "Aspirin is the usual first treatment for a mild headache.") is not None

@@ -214,10 +214,13 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                       and (theirs := _number_range(evidence, c.i)) and theirs[2] == in_range[2]]
             if ranged:
                 best = next((c for c, theirs in ranged if theirs == in_range), ranged[0][0])
-            elif slot.kind in ("date", "code") and equal_somewhere and not _equal_value(
+            elif slot.kind in ("date", "code", "noun") and equal_somewhere and not _equal_value(
                     claim, slot, evidence, best, similar) and scored[0][0] <= 1.5 * max(
                     s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9:
-                best = equal_somewhere[0]  # an equal value nearly as well placed confirms the slot
+                # An equal value nearly as well placed confirms the slot: a date, a code, or a noun the
+                # evidence states in the same role ("the first drug" / "a biguanide medication and ... the
+                # usual first-line treatment").
+                best = equal_somewhere[0]
             span, converted = evidence[best.i:best.j], None
             if slot.kind == "entity" and len(span) > 1 and slot.i > 0 and span[0].lower_ == claim[slot.i - 1].lower_:
                 span = span[1:]  # the claim's "King" before "Richard I" stays; "King John" would repeat it
