@@ -216,10 +216,12 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                 best = next((c for c, theirs in ranged if theirs == in_range), ranged[0][0])
             elif slot.kind in ("date", "code", "noun") and equal_somewhere and not _equal_value(
                     claim, slot, evidence, best, similar) and scored[0][0] <= 1.5 * max(
-                    s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9:
+                    s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9 \
+                    and not _coordinated(evidence[best.i:best.j].root, evidence[equal_somewhere[0].i:equal_somewhere[0].j].root):
                 # An equal value nearly as well placed confirms the slot: a date, a code, or a noun the
                 # evidence states in the same role ("the first drug" / "a biguanide medication and ... the
-                # usual first-line treatment").
+                # usual first-line treatment"); not a noun coordinated with the counterpart, which shares its
+                # modifiers ("a dark atmosphere" / "a relaxing and joyful setting and tone").
                 best = equal_somewhere[0]
             span, converted = evidence[best.i:best.j], None
             if slot.kind == "entity" and len(span) > 1 and slot.i > 0 and span[0].lower_ == claim[slot.i - 1].lower_:
@@ -403,6 +405,10 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
                      coverage, claim, evidence)
+
+
+def _coordinated(a, b) -> bool:
+    return a.dep_ == "conj" and a.head.i == b.i or b.dep_ == "conj" and b.head.i == a.i
 
 
 def _modifies_the_same_noun(claim, slot: Slot, evidence, cand: Slot) -> bool:
