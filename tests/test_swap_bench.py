@@ -57,3 +57,19 @@ def test_bad_input_is_a_clear_error(tmp_path):
     none.write_text(json.dumps(ROWS[1]) + "\n", encoding="utf-8")
     with pytest.raises(InputError, match="no contradiction pairs"):
         bench.run(_args(none))
+
+
+def test_ablation_shows_what_each_pass_and_rule_contributes_on_each_part(tmp_path, capsys):
+    rows = ROWS + [  # a development-part quantifier swap (by the premise's hash)
+        {"premise": "Every child in the class is wearing a hat.",
+         "hypothesis": "No child in the class is wearing a hat.", "label": "contradiction"}]
+    data = tmp_path / "swaps.jsonl"
+    data.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    cases = bench.load_swaps_rows(rows)
+    assert cases[-1]["part"] == "development"
+    figures = bench.run(_args(data, ablate=True))
+    passes, rules = figures["ablation"]["passes"], figures["ablation"]["rules"]
+    assert passes["all passes on"]["development"] == 1.0
+    assert passes["quantifiers"]["development"] < 1.0  # the quantifier swap is missed without its pass
+    assert rules["slot-values"]["validation"] == 0.0  # without substitution no draft is right
+    assert "without quantifiers" in capsys.readouterr().out

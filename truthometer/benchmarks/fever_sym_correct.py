@@ -248,9 +248,16 @@ def ablate(rows, threshold, limit: int = 0, skip: int = 0) -> dict:
     """Exact match with each alignment pass, then each correction rule, switched off, on the development and
     the validation part: a pass or rule whose removal costs nothing on the validation part is not earning its
     place."""
-    parts = {part: refutes_with_targets(rows, limit, skip, part)[0] for part in ("development", "validation")}
-    out = {"passes": _ablate_passes(parts, threshold), "rules": _ablate_rules(parts, threshold)}
-    return out
+    return ablate_parts({part: refutes_with_targets(rows, limit, skip, part)[0] for part in ("development", "validation")},
+                        threshold)
+
+
+def ablate_parts(parts: dict, threshold=None) -> dict:
+    """Every draft's exact match on each part (name -> cases with claim, evidence and target) with each
+    alignment pass, then each correction rule, switched off; printed as two tables."""
+    if threshold is None:
+        from ..alignment.similarity import PARAPHRASE_THRESHOLD as threshold
+    return {"passes": _ablate_passes(parts, threshold), "rules": _ablate_rules(parts, threshold)}
 
 
 def _ablate_passes(parts, threshold) -> dict:
