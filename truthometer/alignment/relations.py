@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..judging import lexicon
 from .base import DENIED, EQUAL, SUBSTITUTED, UNCONFIRMED, Edge
+from .words import _known_compound
 
 
 #: Prepositions that state the opposite relation to the same object: "born in Trieste" / "born outside
@@ -200,6 +201,10 @@ def _reference_times(claim, evidence, slot_edges) -> None:
 #: share, for the two to be one thing reworded: "country music performer" / "country singer", but not
 #: "comedy drama film" / "comedy drama book" (0.46).
 REWORDING_SIMILARITY = 0.5
+#: Steps up from both nouns within which two kinds of one category are no rewording of each other: one more
+#: than ``lexicon.SISTER_STEPS``, for the rewording's low similarity ("champagne" / "beer": 5, through
+#: "alcohol"; 0.57, near "country performer" / "country singer", 0.58, which is a rewording).
+REWORDING_SISTER_STEPS = 5
 
 
 def _same_modifier(noun, e_noun) -> bool:
@@ -221,6 +226,8 @@ def _rewordings(claim, evidence, slot_edges, similar) -> None:
         e_noun = next((t for t in evidence if t.idx == edge.evidence_start), None)
         if e_noun is None or e_noun.pos_ != "NOUN" or noun.pos_ != "NOUN":
             continue
+        # A noun of a compound WordNet knows is the compound ("the dining room" / "the kitchen").
+        mine, theirs = _known_compound(noun) or noun.lemma_.lower(), _known_compound(e_noun) or e_noun.lemma_.lower()
         if _same_modifier(noun, e_noun) and similar.score(noun.text, e_noun.text) >= REWORDING_SIMILARITY \
-                and not lexicon.sister_kinds(noun.lemma_.lower(), e_noun.lemma_.lower(), "NOUN"):
+                and not lexicon.sister_kinds(mine, theirs, "NOUN", REWORDING_SISTER_STEPS):
             edge.op = EQUAL

@@ -186,7 +186,7 @@ SISTER_STEPS = 4
 
 
 @lru_cache(maxsize=200_000)
-def sister_kinds(claim_word: str, evidence_word: str, pos: str) -> bool:
+def sister_kinds(claim_word: str, evidence_word: str, pos: str, steps: int = SISTER_STEPS) -> bool:
     """Two kinds of one close category, neither a kind of the other nor a synonym ("whisky" / "beer";
     "man" / "woman", which WordNet also files as antonyms): the one word is another filler of the slot, not
     a rewording of the other, however close their embeddings (sentence encoders place sister kinds near
@@ -202,7 +202,7 @@ def sister_kinds(claim_word: str, evidence_word: str, pos: str) -> bool:
         return steps
 
     mine, theirs = up(claim_word), up(evidence_word)
-    return any(mine[h] + theirs[h] <= SISTER_STEPS for h in set(mine) & set(theirs))
+    return any(mine[h] + theirs[h] <= steps for h in set(mine) & set(theirs))
 
 
 def known_noun(phrase: str) -> bool:
