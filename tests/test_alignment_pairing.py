@@ -780,3 +780,8 @@ def test_a_noun_the_evidence_confirms_in_the_same_role_is_not_replaced_by_a_near
     assert drug.op == "equal"
     assert corrected("Aspirin is often the first drug given for a mild headache.",
                      "Aspirin is the usual first treatment for a mild headache.") is not None
+
+
+def test_words_before_a_name_that_the_evidence_says_too_stay():
+    assert corrected("They had a picnic on the moon Europa.", "They had a picnic on the moon Titan.") \
+        == "They had a picnic on the moon Titan."

@@ -265,6 +265,9 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                 if slot.kind == "entity" and _same_title(ctext, evidence[best.i:best.j]):
                     name = ctext[1:]  # the title stays: "Emperor Nero" -> "Emperor Vespasian"
                     edge.claim_text, edge.claim_start = name.text, name.start_char
+                elif slot.kind == "entity" and (said := _said_before(ctext, evidence, best.i)):
+                    name = ctext[said:]  # "the moon Europa" / "the moon Titan": "moon" stays
+                    edge.claim_text, edge.claim_start = name.text, name.start_char
                 if slot.kind == "entity" and ctext.root.dep_ not in ("compound", "amod", "nmod", "poss"):
                     place = _place_of_the_same_kind(ctext.text, evidence, best)
                     if place is not None:  # "in Europe" -> "in Australia", not the city of the evidence
@@ -405,6 +408,15 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
                      coverage, claim, evidence)
+
+
+def _said_before(name, evidence, start: int) -> int:
+    """How many of the name's first words the evidence says right before its own name ("moon" of "moon
+    Europa" before "Titan" in "the moon Titan"): they are no part of what differs. 0 for none."""
+    for k in range(len(name) - 1, 0, -1):
+        if start >= k and evidence[start - k:start].text.lower() == name[:k].text.lower():
+            return k
+    return 0
 
 
 def _coordinated(a, b) -> bool:

@@ -66,6 +66,8 @@ def article_for_name_or_noun(claim: str, alignment, edge, start: int, end: int, 
         # company" -> "by DreamWorks Animation"), and brings its own "the" ("the Battle of Hastings").
         c = next((t for t in alignment.claim_doc if t.idx == edge.claim_start), None)
         lefts = [t for t in c.lefts if t.dep_ in ("det", "amod", "compound", "nummod")] if c is not None else []
+        if lefts and alignment.evidence[:e.idx].rstrip().lower().endswith(claim[lefts[0].idx:start].strip().lower()):
+            return start, old, new  # the evidence says them too: "the planet Pluto" -> "the planet Mars"
         if lefts and lefts[0].idx < start:
             start = lefts[0].idx
         elif (m := re.search(r"(?:^|(?<=\s))(a|an|the)\s+$", claim[:start], re.I)):
