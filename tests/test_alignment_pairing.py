@@ -785,3 +785,12 @@ def test_a_noun_the_evidence_confirms_in_the_same_role_is_not_replaced_by_a_near
 def test_words_before_a_name_that_the_evidence_says_too_stay():
     assert corrected("They had a picnic on the moon Europa.", "They had a picnic on the moon Titan.") \
         == "They had a picnic on the moon Titan."
+
+
+def test_a_correction_reads_as_a_sentence_around_joined_and_hyphenated_words():
+    # "cannot" is one word: taking the negation out leaves "can", spaced from the verb.
+    assert corrected("Penguins cannot walk on the ice.", "Penguins can walk on the ice.") \
+        == "Penguins can walk on the ice."
+    # A hyphenated counterpart comes whole.
+    assert corrected("A bald man reads the paper.", "A long-haired man reads the paper.") \
+        == "A long-haired man reads the paper."

@@ -251,6 +251,11 @@ def _phrase_objects(claim, evidence, slot_edges) -> list[Edge]:
                     if mine.start <= kind_slot.i < kind_mine.start and kind_edge.op == SUBSTITUTED:
                         kind_edge.op = UNCONFIRMED  # "the genre of" names the kind, not the wrong word
                 mine = kind_mine
+            # Words the claim says right after its phrase are not the evidence phrase's to bring ("with a
+            # full sun out" / "with a full moon out", parsed with "out" in one phrase and not the other).
+            shared = max((n for n in range(1, len(theirs)) if [t.lower_ for t in theirs[len(theirs) - n:]]
+                          == [t.lower_ for t in claim[mine.end:mine.end + n]]), default=0)
+            theirs = theirs[:len(theirs) - shared]
             out.append(Edge("phrase", SUBSTITUTED, mine.text, mine.start_char, mine.end_char, theirs.text,
                             theirs.start_char, theirs.end_char, label=prep.lower_))
             break

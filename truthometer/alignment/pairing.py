@@ -224,6 +224,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                 # modifiers ("a dark atmosphere" / "a relaxing and joyful setting and tone").
                 best = equal_somewhere[0]
             span, converted = evidence[best.i:best.j], None
+            if slot.kind == "attribute" and _whole_hyphenated(claim[slot.i:slot.j]).start == slot.i:
+                span = _whole_hyphenated(span)  # "blond" -> "dark-haired", not "haired"
             if slot.kind == "entity" and len(span) > 1 and slot.i > 0 and span[0].lower_ == claim[slot.i - 1].lower_:
                 span = span[1:]  # the claim's "King" before "Richard I" stays; "King John" would repeat it
             if slot.kind == "number" and in_range is None and best.label != DURATION \
@@ -408,6 +410,15 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     tokens = _token_ops(claim, evidence, edges)
     return Alignment(claim.text, evidence.text, tokens, edges, claim_negated, evidence_negated, mismatch,
                      coverage, claim, evidence)
+
+
+def _whole_hyphenated(span):
+    """The span with the words joined to its start by hyphens ("dark-haired" for "haired")."""
+    doc, start = span.doc, span.start
+    while start >= 2 and doc[start - 1].text == "-" and not doc[start - 1].whitespace_ \
+            and not doc[start - 2].whitespace_:
+        start -= 2
+    return doc[start:span.end]
 
 
 def _said_before(name, evidence, start: int) -> int:

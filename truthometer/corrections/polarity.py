@@ -93,6 +93,8 @@ def polarity_substitution(claim: str, alignment, evidence_text: str, locator: st
             if host is not None and host.lower_ in ("ca", "wo", "sha"):
                 fixed = {"ca": "can", "wo": "will", "sha": "shall"}[host.lower_]
                 return sub(host.idx, end, fixed if host.text.islower() else fixed.capitalize()), ""
+        elif neg.i > 0 and not doc[neg.i - 1].whitespace_:
+            pass  # "cannot" written as one word: the space after it stays ("can perform")
         else:
             # remove the word and one neighbouring space
             if end < len(claim) and claim[end] == " ":
