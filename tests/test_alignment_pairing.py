@@ -794,3 +794,10 @@ def test_a_correction_reads_as_a_sentence_around_joined_and_hyphenated_words():
     # A hyphenated counterpart comes whole.
     assert corrected("A bald man reads the paper.", "A long-haired man reads the paper.") \
         == "A long-haired man reads the paper."
+
+
+def test_an_ordinal_and_an_adjective_of_its_wordnet_cluster_are_one_value():
+    assert align("The first edition sold out in a week.", "The original edition sold out in a week.").confirms
+    # Two ordinals still differ by value.
+    assert corrected("The second edition sold out in a week.", "The third edition sold out in a week.") \
+        == "The third edition sold out in a week."

@@ -103,10 +103,12 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         return False  # "effective" / "ineffective" are spelt alike and mean the opposite
     if fuzz.ratio(a, b) >= FUZZY_THRESHOLD or _doubled_letter(a, b):
         return True
-    if ordinal_value(a) is not None or ordinal_value(b) is not None:
-        # "first" / "1st" are one value; "seventh" and "eighth" are close in meaning and different in value
-        return ordinal_value(a) == ordinal_value(b)
     one_word = len(claim_span) == len(evidence_span) == 1
+    if ordinal_value(a) is not None or ordinal_value(b) is not None:
+        # "first" / "1st" are one value; "seventh" and "eighth" are close in meaning and different in value;
+        # "the first iPhone" / "the original iPhone" are one in WordNet's cluster of "first".
+        return ordinal_value(a) == ordinal_value(b) or (ordinal_value(a) is None or ordinal_value(b) is None) \
+            and one_word and _similar_adjectives(claim_span[0], evidence_span[0])
     if one_word and _sister_kinds(claim_span[0], evidence_span[0]):
         return False  # "purple" / "blue", "Japan" / "China": embeddings put sister kinds near each other
     whole = _known_compound(evidence_span[0]) if one_word and _known_compound(claim_span[0]) is None else None
