@@ -15,6 +15,7 @@ from .base import EQUAL, OPPOSITE, SUBSTITUTED, UNCONFIRMED, Edge, _content
 from ..text.dates import year_of
 from .dates import _ORDER_SIGN, RANK, _is_year, superlative_rank
 from .polarity import _negated_at
+from .predicates import verbs_in_the_same_place
 
 
 def _qualifies_the_same(mine, theirs) -> bool:
@@ -141,17 +142,9 @@ def _opposite_verbs_below_the_root(claim, evidence, edges) -> None:
     in the same place (same relation to the same head: "watches his father end the yard work" / "start
     the yard work", "the hat he just sold" / "bought") is substituted by it. The main verb is the
     predicate edge's."""
-    covered = [(e.claim_start, e.claim_end) for e in edges]
-    claim_lemmas = {t.lemma_.lower() for t in claim}
-    evidence_lemmas = {t.lemma_.lower() for t in evidence}
-    for c in claim:
-        if c.pos_ != "VERB" or c.dep_ == "ROOT" or c.lemma_.lower() in evidence_lemmas \
-                or any(a <= c.idx < b for a, b in covered) or _negated_at(claim, c.i):
-            continue
-        e = next((e for e in evidence if e.pos_ == "VERB" and e.dep_ == c.dep_ and e.lemma_.lower() not in claim_lemmas
-                  and e.head.lemma_.lower() == c.head.lemma_.lower() and not _negated_at(evidence, e.i)
-                  and (lexicon.opposite_verbs(c.lemma_.lower(), e.lemma_.lower())
-                       or opposite_directions(c.lemma_.lower(), e.lemma_.lower()))), None)
+    for c, verbs in verbs_in_the_same_place(claim, evidence, edges):
+        e = next((e for e in verbs if lexicon.opposite_verbs(c.lemma_.lower(), e.lemma_.lower())
+                  or opposite_directions(c.lemma_.lower(), e.lemma_.lower())), None)
         if e is not None:
             edges.append(_opposite_edge("predicate", c, e))
 

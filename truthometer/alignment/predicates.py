@@ -361,12 +361,10 @@ def _same_subject(subject, evidence) -> bool:
     return bool(words) and len(words & ev) / len(words) >= 0.5
 
 
-def _other_verbs_below_the_root(claim, evidence, edges) -> None:
-    """With nothing else different, a verb below the main one that the evidence replaces by another verb in
-    the same place (the same relation to the same head, the same form and dependents, neither negated: "smiling while
-    running near the cafe" / "while standing near the cafe", "people moving" / "people sitting") is
-    substituted by it. One verb at most, and only where the evidence offers one: a claim is corrected where
-    it is most likely wrong, and no more."""
+def verbs_in_the_same_place(claim, evidence, edges):
+    """(claim verb, evidence verbs) for each verb below the claim's main one that no edge covers, neither
+    negated nor said in the evidence: the evidence's other verbs in the same relation to a head of the same
+    lemma, none negated and none the claim says elsewhere."""
     covered = [(e.claim_start, e.claim_end) for e in edges]
     claim_lemmas = {t.lemma_.lower() for t in claim}
     evidence_lemmas = {t.lemma_.lower() for t in evidence}
@@ -374,14 +372,21 @@ def _other_verbs_below_the_root(claim, evidence, edges) -> None:
         if c.pos_ != "VERB" or c.dep_ == "ROOT" or c.lemma_.lower() in evidence_lemmas \
                 or any(a <= c.idx < b for a, b in covered) or _negated_at(claim, c.i):
             continue
-        options = [e for e in evidence if e.pos_ == "VERB" and e.dep_ == c.dep_ and e.tag_ == c.tag_
-                   and e.lemma_.lower() not in claim_lemmas and e.head.lemma_.lower() == c.head.lemma_.lower()
-                   and not _negated_at(evidence, e.i)
-                   # the same words hang from it: "walking to the station" is not "waiting at the station"
-                   and [t.lower_ for t in e.children] == [t.lower_ for t in c.children]]
+        yield c, [e for e in evidence if e.pos_ == "VERB" and e.dep_ == c.dep_ and e.lemma_.lower() not in claim_lemmas
+                  and e.head.lemma_.lower() == c.head.lemma_.lower() and not _negated_at(evidence, e.i)]
+
+
+def _other_verbs_below_the_root(claim, evidence, edges) -> None:
+    """With nothing else different, a verb below the main one that the evidence replaces by another verb in
+    the same place (``verbs_in_the_same_place``, in the same form and with the same dependents: "smiling
+    while running near the cafe" / "while standing near the cafe", "people moving" / "people sitting") is
+    substituted by it. One verb at most, and only where the evidence offers one: a claim is corrected where
+    it is most likely wrong, and no more."""
+    for c, verbs in verbs_in_the_same_place(claim, evidence, edges):
+        # the same words hang from it: "walking to the station" is not "waiting at the station"
+        options = [e for e in verbs if e.tag_ == c.tag_ and [t.lower_ for t in e.children] == [t.lower_ for t in c.children]]
         if len(options) == 1:
             e = options[0]
             edges.append(Edge("predicate", SUBSTITUTED, c.text, c.idx, c.idx + len(c.text), e.text, e.idx,
                               e.idx + len(e.text), label=c.dep_, score=1.0))
             return
-
