@@ -422,13 +422,12 @@ def _quantifiers(claim, evidence, edges) -> None:
         mine = quantifier_at(t)
         if mine is None or any(a <= t.idx < b for a, b in covered):
             continue
-        start, end, force, anchor = mine
-        other = next((q for q in theirs if q[2] != force and place(q[3]) == place(anchor)
-                      and (q[3].lemma_.lower() == anchor.lemma_.lower() or anchor.i == end - 1 and q[3].i == q[1] - 1)),
-                     None)
+        # The same noun quantified, or two quantifier pronouns ("everybody" / "no one").
+        other = next((q for q in theirs if q.force != mine.force and place(q.anchor) == place(mine.anchor)
+                      and (q.anchor.lemma_.lower() == mine.anchor.lemma_.lower() or mine.pronoun and q.pronoun)), None)
         if other is None:
             continue
-        mine_span, their_span = claim[start:end], evidence[other[0]:other[1]]
+        mine_span, their_span = claim[mine.start:mine.end], evidence[other.start:other.end]
         edges.append(Edge("attribute", SUBSTITUTED, mine_span.text, mine_span.start_char, mine_span.end_char,
                           their_span.text, their_span.start_char, their_span.end_char, label="quantifier", score=1.0))
         covered.append((mine_span.start_char, mine_span.end_char))

@@ -394,14 +394,13 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
         if is_on("opposite-adverbs"):
             _opposite_adverbs(claim, evidence, edges)
     negative_object = any(t.lower_ == "no" and t.dep_ == "det" and t.head.head.i == root.i for t in claim)
-    if not mismatch and not negation_stands and not claim_negated and not negative_object \
-            and not any(e.op == SUBSTITUTED for e in edges) and is_on("fallback-counterpart"):
-        # Under a negation a word is what the claim says is not the case: another word in its place
-        # ("does not have a village", "had no relation to the arms dealer") is no more what the evidence
-        # says.
+    # The last resorts, where nothing else differs. Not under a negation: there a word is what the claim
+    # says is not the case, and another word in its place ("does not have a village", "had no relation to
+    # the arms dealer") is no more what the evidence says.
+    affirmed = not mismatch and not negation_stands and not claim_negated and not negative_object
+    if affirmed and not any(e.op == SUBSTITUTED for e in edges) and is_on("fallback-counterpart"):
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
-    if not mismatch and not negation_stands and not claim_negated and not negative_object \
-            and not any(e.op == SUBSTITUTED for e in edges) and is_on("other-verbs-below-the-root"):
+    if affirmed and not any(e.op == SUBSTITUTED for e in edges) and is_on("other-verbs-below-the-root"):
         _other_verbs_below_the_root(claim, evidence, edges)
     for name, edge_pass in _EDGE_PASSES:
         if is_on(name):

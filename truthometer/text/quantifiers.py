@@ -8,6 +8,8 @@ left out: it is universal in "any child can do it" and existential in "is there 
 """
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 #: word -> force; a two-word quantifier ("no one") is read from its determiner and its noun.
 FORCE = {
     **dict.fromkeys(("every", "each", "all", "everybody", "everyone", "everything", "every one"), "universal"),
@@ -19,17 +21,31 @@ FORCE = {
 _PRONOUN_NOUNS = {"one", "body"}
 
 
-def quantifier_at(token):
-    """(start, end, force, anchor) of the quantifier ``token`` opens or is, where ``anchor`` is the word
-    whose place it fills (the noun a determiner quantifies; the pronoun itself); None for other words."""
+class Quantifier(NamedTuple):
+    """A quantifier's tokens [start, end), its force, and ``anchor``: the word whose place it fills (the noun
+    a determiner quantifies; the pronoun itself, or the "one" of "no one")."""
+
+    start: int
+    end: int
+    force: str
+    anchor: Any
+
+    @property
+    def pronoun(self) -> bool:
+        """A quantifier pronoun ("everybody", "no one"), not a determiner of a noun."""
+        return self.anchor.i == self.end - 1
+
+
+def quantifier_at(token) -> Quantifier | None:
+    """The quantifier ``token`` opens or is; None for other words."""
     word = token.lower_
     if token.dep_ in ("det", "amod") and word in FORCE and token.head.i != token.i:
         head = token.head
         if head.lower_ in _PRONOUN_NOUNS and head.i == token.i + 1:
-            return token.i, head.i + 1, FORCE.get(f"{word} {head.lower_}", FORCE[word]), head
-        return token.i, token.i + 1, FORCE[word], head
+            return Quantifier(token.i, head.i + 1, FORCE.get(f"{word} {head.lower_}", FORCE[word]), head)
+        return Quantifier(token.i, token.i + 1, FORCE[word], head)
     if token.pos_ in ("PRON", "NOUN") and word in FORCE and word not in ("some", "all", "most", "many", "few"):
-        return token.i, token.i + 1, FORCE[word], token
+        return Quantifier(token.i, token.i + 1, FORCE[word], token)
     return None
 
 
