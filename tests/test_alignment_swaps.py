@@ -1,6 +1,6 @@
 """Alignment of one-word swaps, as Breaking NLI makes them (``bench swap-correct``): sister kinds, captions
 with no main verb, verbs below the main one, quantifiers, positions, compounds, repeated words, words
-before a name, and corrections that read as sentences. Small hand-made sentences only."""
+before a name, corrections that read as sentences, and pairs that once made the alignment fail. Small hand-made sentences only."""
 from alignment_support import corrected, warm_models  # noqa: F401 - the fixture is used by being imported
 from truthometer.alignment import align
 
@@ -125,3 +125,15 @@ def test_an_ordinal_and_an_adjective_of_its_wordnet_cluster_are_one_value():
     # Two ordinals still differ by value.
     assert corrected("The second edition sold out in a week.", "The third edition sold out in a week.") \
         == "The third edition sold out in a week."
+
+
+def test_a_period_of_a_thousand_years_or_more_corrects_a_length_in_years():
+    # The period's length is written "1,000": read back as a number, not as text with a comma.
+    assert corrected("The abbey stood for 300 years.", "The abbey stood from 1010 to 2010.") \
+        == "The abbey stood for 1,000 years."
+
+
+def test_a_modifier_of_a_compound_noun_is_aligned_when_the_evidence_names_a_kind_of_its_head():
+    # "dining room" is one noun to WordNet; the evidence's "kitchen" is a kind of room but not of dining room.
+    a = align("They ate in a big dining room.", "They ate in a small kitchen.")
+    assert any(e.claim_text == "big" for e in a.edges)

@@ -239,7 +239,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                 # The period's length in the claim's words: "ten years" -> "six years".
                 converted = _in_unit(best.value, "year", slot.unit) if slot.unit else None
                 if converted:
-                    converted = _as_the_claim_writes(claim[slot.i], int(converted), converted)
+                    converted = _as_the_claim_writes(claim[slot.i], int(converted.replace(",", "")), converted)
             if slot.kind == "number" and best.unit and slot.unit and best.unit != slot.unit and best.unit_j > 0 \
                     and slot.unit_j > 0 and not _kindred_counts(slot.unit, best.unit):
                 # Same dimension, another unit: the amount in the claim's unit when it is a whole number

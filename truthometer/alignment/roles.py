@@ -72,7 +72,7 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
         return score  # inside a date, the parse's attachments say nothing about which date
     # A modifier of a noun the evidence names by a kind of it ("a poker player" / "a football quarterback")
     # plays the same role.
-    kind_of = ch.pos_ == eh.pos_ == "NOUN" and _entailed_word([ch], [eh])
+    kind_of = ch.pos_ == eh.pos_ == "NOUN" and _entailed_word(ch.doc[ch.i:ch.i + 1], eh.doc[eh.i:eh.i + 1])
     if (ch.lemma_.lower() == eh.lemma_.lower() or kind_of) and ch.i != c_root.i:
         # A shared preposition alone ("in") says less than a shared verb or noun.
         score += 0.5 if ch.pos_ == "ADP" else 1.0
