@@ -137,3 +137,23 @@ def test_a_modifier_of_a_compound_noun_is_aligned_when_the_evidence_names_a_kind
     # "dining room" is one noun to WordNet; the evidence's "kitchen" is a kind of room but not of dining room.
     a = align("They ate in a big dining room.", "They ate in a small kitchen.")
     assert any(e.claim_text == "big" for e in a.edges)
+
+
+def test_content_words_on_spacys_stop_list_are_slots():
+    # spaCy lists "full", "empty", "bottom", "top" as stop words; a sentence can still get them wrong.
+    assert not align("The tank is full.", "The tank is empty.").confirms
+    assert corrected("The tank is full.", "The tank is empty.") == "The tank is empty."
+    assert corrected("The key is at the bottom of the box.", "The key is at the top of the box.") \
+        == "The key is at the top of the box."
+    assert align("The tank is full.", "The tank is completely full.").confirms
+    # Function words on the list are still no slots.
+    assert align("She walked to the station.", "She walked to the station.").confirms
+
+
+def test_same_before_as_is_not_replaced_by_a_word_that_does_not_read_with_as():
+    # "the recommended pressure as the front tyres" is no sentence: the claim keeps its flag instead.
+    claim = "Always inflate the spare tyre to the same pressure as the front tyres."
+    assert not align(claim, "Inflate the spare tyre to the recommended pressure.").confirms
+    assert corrected(claim, "Inflate the spare tyre to the recommended pressure.") is None
+    assert corrected("Two same men stand near the door.", "Two other men stand near the door.") \
+        == "Two other men stand near the door."

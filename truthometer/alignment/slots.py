@@ -37,6 +37,16 @@ def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
     return "", -1
 
 
+#: Words spaCy lists as stop words that still say what a sentence can get wrong, as adjectives and nouns:
+#: "The tank is full" / "The tank is empty" differ in nothing else, nor "at the top" / "at the bottom".
+CONTENT_STOP_WORDS = frozenset({"empty", "full", "whole", "serious", "same", "various", "former", "latter",
+                                "bottom", "top", "front", "back", "side"})
+
+
+def _stop_word(t) -> bool:
+    return t.is_stop and not (t.lower_ in CONTENT_STOP_WORDS and t.pos_ in ("ADJ", "NOUN"))
+
+
 def extract_slots(doc) -> list[Slot]:
     """The claim's comparable slots: entities, numbers with units, date parts, codes, attributes,
     predicate complements. Sorted by position; no two slots share a token."""
@@ -135,7 +145,7 @@ def extract_slots(doc) -> list[Slot]:
     for t in doc:
         # Ordinals and the order of events are stop words but slots all the same ("her first album" /
         # "her second album", "named after the split" / "named before the split").
-        if t.i in taken or (t.is_stop and not _is_ordinal(t) and t.lower_ not in _ORDER) or t.is_punct:
+        if t.i in taken or (_stop_word(t) and not _is_ordinal(t) and t.lower_ not in _ORDER) or t.is_punct:
             continue
         if t.lower_ in _ORDER and t.dep_ in ("mark", "prep"):
             add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
@@ -325,7 +335,7 @@ def evidence_units(doc) -> list[Slot]:
     for t in doc:
         # Words the claim-side extraction skips still serve as counterparts of nouns and attributes.
         if t.i not in covered and (t.pos_ in ("NOUN", "PROPN", "ADJ") or t.dep_ in ("amod", "compound")) \
-                and not t.is_stop and not t.is_punct:
+                and not _stop_word(t) and not t.is_punct:
             kind = "attribute" if t.pos_ == "ADJ" or t.dep_ in ("compound", "amod") else "noun"
             u = Slot(kind, t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower())
             u.head = t.head.i

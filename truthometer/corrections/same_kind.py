@@ -103,6 +103,8 @@ def reads_in_place(claim: str, alignment, substitution, edge=None) -> bool:
     first = re.match(r"\s*(\w+)", substitution.to)
     if before and first and before.group(1).lower() in _ARTICLES and first.group(1).lower() in _DETERMINERS:
         return False
+    if edge is not None and _correlative_same(_span(alignment.claim_doc, edge.claim_start, edge.claim_end)):
+        return False
     if edge is None or edge.kind not in ("entity", "noun"):
         return True
     mine = _span(alignment.claim_doc, edge.claim_start, edge.claim_end)
@@ -111,3 +113,11 @@ def reads_in_place(claim: str, alignment, substitution, edge=None) -> bool:
         return True
     return not (mine.root.pos_ in _NOMINAL and theirs.root.pos_ in ("VERB", "AUX")
                 and theirs.root.dep_ not in ("amod", "compound"))
+
+
+def _correlative_same(span) -> bool:
+    """"the same pressure as the rear tires": "same" is half of a construction that "as" completes, and no
+    word the evidence has in its place reads with "as" ("the recommended pressure as the rear tires")."""
+    if span is None or span.root.lower_ != "same":
+        return False
+    return any(t.lower_ == "as" for t in span.doc[span.end:span.end + 4])
