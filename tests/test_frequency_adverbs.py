@@ -1,5 +1,6 @@
-"""Adverbs of frequency at opposite ends of the scale ("often" / "rarely"): one table in the text layer,
-read by the rule tier (a mismatch), the alignment (a substitution) and so the correction."""
+"""Adverbs of frequency at opposite ends of the scale ("often" / "rarely"), and the middle against "always":
+one table in the text layer, read by the rule tier (a mismatch), the alignment (a substitution) and so the
+correction."""
 import pytest
 
 from truthometer import models
@@ -27,6 +28,9 @@ def test_the_scale_has_two_ends_and_a_middle():
      ("seldom", "usually")),
     ("Wild wolves are rarely aggressive towards people.", "Wild wolves are frequently aggressive towards people.",
      ("rarely", "frequently")),
+    # The middle of the scale denies "always" ("sometimes" implicates "not always").
+    ("Aspirin always causes stomach bleeding in children.", "Aspirin sometimes causes stomach bleeding in children.",
+     ("always", "sometimes")),
 ])
 def test_opposite_ends_on_the_same_verb_and_subject(nlp, claim, evidence, pair):
     found = opposite_frequencies(nlp(claim)[:], nlp(evidence)[:])
@@ -43,6 +47,8 @@ def test_opposite_ends_on_the_same_verb_and_subject(nlp, claim, evidence, pair):
     # Another subject, another verb.
     ("Cats often sleep during the day.", "Dogs rarely sleep during the day."),
     ("Aspirin often causes stomach bleeding.", "Aspirin rarely prevents stomach bleeding."),
+    # What always happens also sometimes happens.
+    ("Aspirin sometimes causes stomach bleeding.", "Aspirin always causes stomach bleeding."),
     # The same end in other words.
     ("Aspirin frequently causes stomach bleeding.", "Aspirin often causes stomach bleeding."),
 ])

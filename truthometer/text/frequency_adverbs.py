@@ -3,8 +3,10 @@
 Horn's scales (Horn 1989, *A Natural History of Negation*, ch. 4) order the adverbs of frequency from
 ⟨always, usually, often⟩ down to ⟨rarely, seldom⟩ and ``never``. A sentence saying that something happens
 often where its evidence says that it happens rarely states the opposite, not merely another degree;
-"sometimes" and "occasionally" sit in the middle and oppose neither end. ``never`` is a negation
-(``negation.VERB_NEGATORS``): the polarity check reads it.
+"sometimes" and "occasionally" sit in the middle and oppose neither end, but they deny "always": on the
+scale "sometimes" implicates "not always", so a claim that something always happens, where its evidence
+says that it sometimes does, overstates it. ``never`` is a negation (``negation.VERB_NEGATORS``): the
+polarity check reads it.
 """
 from __future__ import annotations
 
@@ -17,6 +19,12 @@ OFTEN = frozenset({"always", "usually", "often", "frequently", "commonly", "typi
 SELDOM = frozenset({"rarely", "seldom", "infrequently", "uncommonly"})
 
 
+#: Without exception: the end of the scale that the middle denies.
+ALWAYS = frozenset({"always", "invariably", "constantly"})
+#: The middle of the scale.
+SOMETIMES = frozenset({"sometimes", "occasionally"})
+
+
 def frequency_side(word: str) -> int:
     """+1 for an adverb of the upper end of the scale, -1 for one of the lower end, 0 otherwise."""
     word = word.lower()
@@ -27,21 +35,30 @@ def frequency_side(word: str) -> int:
 _ADVERBIAL = ("advmod", "acomp")
 
 
+def contrary_frequencies(mine: str, theirs: str) -> bool:
+    """Whether the evidence's adverb of frequency denies the claim's: the opposite end ("often" / "rarely"),
+    or the middle against "always" ("always" / "sometimes"; not the other way round: what always happens
+    also sometimes does)."""
+    side = frequency_side(mine)
+    return (bool(side) and frequency_side(theirs) == -side) or (mine.lower() in ALWAYS
+                                                               and theirs.lower() in SOMETIMES)
+
+
 def opposite_frequencies(claim_span, evidence_span) -> list[tuple]:
-    """(claim token, evidence token) for each adverb of frequency of the claim whose opposite end the
-    evidence says of the same verb (or predicate adjective) with the same subject: "metformin frequently
-    causes low blood sugar" / "metformin rarely causes hypoglycaemia". Under a negation an adverb says
-    neither end ("does not often happen"), and "usually" against "sometimes" is another degree, not the
-    opposite. Both spans parsed by spaCy."""
+    """(claim token, evidence token) for each adverb of frequency of the claim that the evidence denies
+    (``contrary_frequencies``) of the same verb (or predicate adjective) with the same subject: "metformin
+    frequently causes low blood sugar" / "metformin rarely causes hypoglycaemia". Under a negation an adverb
+    says neither end ("does not often happen"), and "usually" against "sometimes" is another degree, not
+    the opposite. Both spans parsed by spaCy."""
     pairs = []
     for c in claim_span:
-        side = frequency_side(c.text)
-        if not side or c.dep_ not in _ADVERBIAL or c.head.pos_ not in ("VERB", "AUX", "ADJ"):
+        if not (frequency_side(c.text) or c.lower_ in ALWAYS) or c.dep_ not in _ADVERBIAL \
+                or c.head.pos_ not in ("VERB", "AUX", "ADJ"):
             continue
         verb, subject = c.head.lemma_.lower(), _subject_lemma(c.head)
         if subject is None or _negated(c.head):
             continue
-        e = next((e for e in evidence_span if frequency_side(e.text) == -side and e.dep_ in _ADVERBIAL
+        e = next((e for e in evidence_span if contrary_frequencies(c.text, e.text) and e.dep_ in _ADVERBIAL
                   and e.head.lemma_.lower() == verb and _subject_lemma(e.head) == subject
                   and not _negated(e.head)), None)
         if e is not None:
