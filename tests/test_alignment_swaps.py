@@ -1,6 +1,9 @@
 """Alignment of one-word swaps, as Breaking NLI makes them (``bench swap-correct``): sister kinds, captions
 with no main verb, verbs below the main one, quantifiers, positions, compounds, repeated words, words
-before a name, corrections that read as sentences, and pairs that once made the alignment fail. Small hand-made sentences only."""
+before a name, corrections that read as sentences, content words on spaCy's stop list, negative subjects, and
+pairs that once made the alignment fail. Small hand-made sentences only."""
+import pytest
+
 from alignment_support import corrected, warm_models  # noqa: F401 - the fixture is used by being imported
 from truthometer.alignment import align
 
@@ -157,3 +160,22 @@ def test_same_before_as_is_not_replaced_by_a_word_that_does_not_read_with_as():
     assert corrected(claim, "Inflate the spare tyre to the recommended pressure.") is None
     assert corrected("Two same men stand near the door.", "Two other men stand near the door.") \
         == "Two other men stand near the door."
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    ("No students passed the exam.", "Three students passed the exam."),
+    ("Nobody was hurt in the fire.", "Two firefighters were hurt in the fire."),
+    ("There are no hotels on the island.", "There are two hotels on the island."),
+])
+def test_a_negative_subject_denies_the_predicate(claim, evidence):
+    a = align(claim, evidence)
+    assert a.claim_negated and a.polarity_mismatch and not a.confirms
+    # Said the same way, it is confirmed.
+    assert align(claim, claim).confirms
+
+
+def test_a_negative_quantifier_against_another_quantifier_is_substituted_not_negated():
+    # "everybody" / "no one" in the same place: the quantifier is what differs, not the verb's polarity.
+    a = align("Everybody came to the wedding.", "No one came to the wedding.")
+    assert not a.polarity_mismatch
+    assert corrected("Everybody came to the wedding.", "No one came to the wedding.") == "No one came to the wedding."

@@ -412,20 +412,29 @@ def _a_things_name(t) -> bool:
     return t.pos_ == "NOUN" and (t.dep_ == "dobj" or any(c.dep_ == "poss" for c in t.children))
 
 
+def quantifiers_in_the_same_place(claim, evidence) -> list[tuple]:
+    """(claim's quantifier, evidence's) for each quantifier the evidence states with another force in the
+    same place: the same relation to the same word, of the same noun or as two quantifier pronouns
+    ("everybody" / "no one"; ``text.quantifiers``)."""
+    theirs = [q for t in evidence if (q := quantifier_at(t)) is not None]
+    pairs = []
+    for t in claim:
+        mine = quantifier_at(t)
+        other = None if mine is None else next(
+            (q for q in theirs if q.force != mine.force and place(q.anchor) == place(mine.anchor)
+             and (q.anchor.lemma_.lower() == mine.anchor.lemma_.lower() or mine.pronoun and q.pronoun)), None)
+        if other is not None:
+            pairs.append((mine, other))
+    return pairs
+
+
 def _quantifiers(claim, evidence, edges) -> None:
     """A quantifier the evidence states with another force in the same place (the same relation to the
     same word: "so everybody will recognise him" / "so no one will recognise him", "near every bench" /
-    "near some bench") is substituted by it (``text.quantifiers``)."""
+    "near some bench") is substituted by it (``quantifiers_in_the_same_place``)."""
     covered = [(e.claim_start, e.claim_end) for e in edges]
-    theirs = [q for t in evidence if (q := quantifier_at(t)) is not None]
-    for t in claim:
-        mine = quantifier_at(t)
-        if mine is None or any(a <= t.idx < b for a, b in covered):
-            continue
-        # The same noun quantified, or two quantifier pronouns ("everybody" / "no one").
-        other = next((q for q in theirs if q.force != mine.force and place(q.anchor) == place(mine.anchor)
-                      and (q.anchor.lemma_.lower() == mine.anchor.lemma_.lower() or mine.pronoun and q.pronoun)), None)
-        if other is None:
+    for mine, other in quantifiers_in_the_same_place(claim, evidence):
+        if any(a <= claim[mine.start].idx < b for a, b in covered):
             continue
         mine_span, their_span = claim[mine.start:mine.end], evidence[other.start:other.end]
         edges.append(Edge("attribute", SUBSTITUTED, mine_span.text, mine_span.start_char, mine_span.end_char,

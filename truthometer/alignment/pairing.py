@@ -22,7 +22,7 @@ from .names import (_acronym_span, _another_field, _another_title, _inside_name,
 from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _opposite_adverbs, _opposite_edge,
                         _opposite_attributes, _opposite_frequencies, _opposite_verbs_below_the_root, _order_of_events,
                         _quantifiers, _ranks, _repeated_words, _reversed_comparison,
-                        opposite_directions)
+                        opposite_directions, quantifiers_in_the_same_place)
 from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
                        negation_tokens, negative_implicative, other_than)
@@ -328,12 +328,15 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     if predicate is not None:
         edges.append(predicate)
 
-    # Polarity of the main predicate on each side.
-    claim_negated = (_negated_at(claim, root.i) or any(t.lower_ == "never" for t in claim)
+    # Polarity of the main predicate on each side. A negative quantifier of an argument denies the predicate
+    # ("No student passed"), unless the other side has a quantifier of another force in its place, which
+    # the quantifiers pass substitutes ("everybody came" / "no one came").
+    arguments = not quantifiers_in_the_same_place(claim, evidence)
+    claim_negated = (_negated_at(claim, root.i, arguments) or any(t.lower_ == "never" for t in claim)
                      or implicative is not None or other_than(claim) is not None)
     kin = _kindred_verb(root, evidence)
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges, kin)
-    evidence_negated = _negated_at(evidence, ev_pred) if ev_pred is not None else False
+    evidence_negated = _negated_at(evidence, ev_pred, arguments) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
     opposite_verb = ev_pred is not None and (lexicon.opposite_verbs(root.lemma_.lower(), evidence[ev_pred].lemma_.lower())
         or opposite_directions(root.lemma_.lower(), evidence[ev_pred].lemma_.lower()))

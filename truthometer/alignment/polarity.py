@@ -8,12 +8,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..judging import lexicon
-from ..text.negation import NEGATING_PREPOSITIONS, VERB_NEGATORS
+from ..text.negation import NEGATING_PREPOSITIONS, NEGATIVE_PRONOUNS, VERB_NEGATORS
 from .base import NEGATIVE_IMPLICATIVES, SUBSTITUTED, UNCONFIRMED, _in_subject
 
 
-def _negated_at(doc, index: int) -> bool:
-    """Whether the predicate at ``index`` (or a governing verb up to the root) is negated."""
+#: The predicate's arguments a negative determiner or pronoun denies it through.
+_DENIABLE_ARGUMENTS = ("dobj", "nsubj", "nsubjpass", "attr")
+
+
+def _denied_through(argument, all_arguments: bool) -> bool:
+    """ "had no children": did not have any; with ``all_arguments`` also "No student passed", "Nobody came",
+    "There are no cars", "found nothing": the predicate is said of none."""
+    with_no = any(g.lower_ == "no" and g.dep_ == "det" for g in argument.children)
+    if argument.dep_ == "dobj" and with_no:
+        return True
+    return all_arguments and argument.dep_ in _DENIABLE_ARGUMENTS and (argument.lower_ in NEGATIVE_PRONOUNS or with_no)
+
+
+def _negated_at(doc, index: int, arguments: bool = True) -> bool:
+    """Whether the predicate at ``index`` (or a governing verb up to the root) is negated; with
+    ``arguments``, also through a negative determiner or pronoun of its subject or object ("No student
+    passed")."""
     seen = 0
     t = doc[index]
     while seen < 6:
@@ -22,9 +37,8 @@ def _negated_at(doc, index: int) -> bool:
                 return True
             if child.lower_ == "longer" and any(g.lower_ == "no" for g in child.children):
                 return True  # "no longer sells"
-            if t.i == index and child.dep_ == "dobj" and any(g.lower_ == "no" and g.dep_ == "det"
-                                                             for g in child.children):
-                return True  # "had no children": did not have any
+            if t.i == index and _denied_through(child, arguments):
+                return True
         if t.i != index and (t.lemma_.lower() in NEGATIVE_IMPLICATIVES or yet_to(t)):
             return True
         if t.dep_ in ("pcomp", "pobj") and t.head.lower_ == "before" and t.head.head.lemma_.lower() == "die":
