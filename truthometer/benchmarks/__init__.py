@@ -19,6 +19,7 @@ BENCHES = {
     "delp-scale": "truthometer.benchmarks.delp_scale",
     "fever-sym-correct": "truthometer.benchmarks.fever_sym_correct",
     "swap-correct": "truthometer.benchmarks.swap_correct",
+    "align-nli": "truthometer.benchmarks.align_nli",
     "kb-scale": "truthometer.benchmarks.kb_scale",
     "truthfulqa-refusal": "truthometer.benchmarks.truthfulqa_refusal",
 }
