@@ -14,7 +14,9 @@ Rows are split by a hash of the premise (``splits.part_of``; the swaps of one pr
 the development and validation parts, side by side; the calibration part is left out. The correction
 stage's rules were written from FEVER-Symmetric and hand-made sentences; on 2026-11-27, 40 wrong drafts
 of a sample of all parts were read (two of them prompted ``lexicon.sister_kinds``). From then on only the
-development part is read.
+development part is read. The judge that gates the proposed drafts was trained on every row of the file
+(its cross-encoder: ``truthometer/data/nli/judge/judge.json``), so the every-draft figures are the ones free
+of it.
 """
 from __future__ import annotations
 

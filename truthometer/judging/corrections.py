@@ -10,8 +10,9 @@ its flag and the reviewer sees the evidence, not a broken rewrite.
 
 On Breaking NLI's one-word swaps (``bench swap-correct``, a set no rule was written from), 2026-11-27: of
 the drafts, 0.92 of the development part are proposed and 0.992 of those are right (0.91 and 0.996 on the
-validation part); the gate withholds no right draft there. On FEVER-Symmetric the judge's head was trained
-on the very pairs a right draft makes, so its gate figures there are in-sample.
+validation part); the gate withholds no right draft there. Both gates' figures are in-sample for the judge:
+its cross-encoder was trained on every Breaking NLI row (a wrong draft can be a trained hypothesis), and
+on FEVER-Symmetric its head on the very pairs a right draft makes.
 """
 from __future__ import annotations
 
