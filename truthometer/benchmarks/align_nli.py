@@ -11,8 +11,9 @@ pair's group, as ``bench nli`` splits), how many pairs it confirms and contradic
 Beside it, in the same run, the DelucionQA detectors' "supported" (cosine, overlap, hybrid at the
 pipeline's thresholds) for the confirm side; DelucionQA has no detector of contradictions.
 
-Sets no rule was written from: SNLI dev (no part of the project reads it), MultiNLI dev matched (the
-cross-encoder judge was trained on part of it, the alignment never).
+Sets no rule was written from: SNLI dev (nothing is trained on it; its first 5,000 rows were read once,
+on 2026-11-27, to find false confirmations), MultiNLI dev matched (the cross-encoder judge was trained on
+part of it, the alignment never).
 """
 from __future__ import annotations
 
