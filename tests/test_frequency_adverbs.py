@@ -7,7 +7,7 @@ from truthometer import models
 from truthometer.alignment import align, suggest_correction
 from truthometer.alignment.passes import switched_off
 from truthometer.judging.rules import find_mismatches
-from truthometer.text.frequency_adverbs import frequency_side, opposite_frequencies
+from truthometer.text.frequency_adverbs import ALWAYS, OFTEN, frequency_side, opposite_frequencies
 
 
 @pytest.fixture(scope="module")
@@ -19,6 +19,7 @@ def test_the_scale_has_two_ends_and_a_middle():
     assert frequency_side("Often") == 1 and frequency_side("usually") == 1 and frequency_side("always") == 1
     assert frequency_side("rarely") == -1 and frequency_side("seldom") == -1
     assert frequency_side("sometimes") == 0 and frequency_side("occasionally") == 0 and frequency_side("soon") == 0
+    assert ALWAYS <= OFTEN  # "always" is the upper end: opposite_frequencies reads it by its side
 
 
 @pytest.mark.parametrize("claim, evidence, pair", [
