@@ -101,3 +101,37 @@ def test_spans_that_no_longer_agree_with_the_status_are_noticed():
     result.status = "contradicted"  # a later stage settled it otherwise
     assert not spans_agree(result)
     assert whole_span(result).status == "contradicted"
+
+
+class UnsureJudge(FixedJudge):
+    """Reads the parts naming a word of ``unsure`` as entailment first, yet under the decision threshold."""
+
+    def __init__(self, unsure=(), contradicted=()):
+        super().__init__(entailed=("films", "Oscars"), contradicted=contradicted)
+        self.unsure = unsure
+
+    def predict(self, premises, hypotheses):
+        rows = super().predict(premises, hypotheses)
+        for i, h in enumerate(hypotheses):
+            if any(w in h for w in self.unsure):
+                rows[i] = [0.45, 0.3, 0.25]
+        return rows
+
+
+def test_a_part_read_as_entailment_first_is_covered_under_the_threshold():
+    result = _check(SENTENCE, "supported", UnsureJudge(unsure=("born",)))
+    assert result.status == "supported" and {s.status for s in result.spans} == {"supported"}
+    [born] = [s for s in result.spans if "1909" in s.part]
+    assert born.probability == pytest.approx(0.45) and born.evidence == "bio #1"
+
+
+def test_a_part_read_as_neutral_first_or_contradicted_is_not_covered():
+    assert _check(SENTENCE, "supported", UnsureJudge()).status == "unverifiable"
+
+    class NeutralFirst(UnsureJudge):
+        def predict(self, premises, hypotheses):
+            rows = super().predict(premises, hypotheses)
+            rows[[i for i, h in enumerate(hypotheses) if "born" in h]] = [0.4, 0.45, 0.15]
+            return rows
+
+    assert _check(SENTENCE, "supported", NeutralFirst()).status == "unverifiable"

@@ -11,6 +11,13 @@ passage around the best one), and the sentence keeps a span per part with the pa
   argumentation left undecided (a sentence-level "support" that covered only the other parts);
 - a contradicted sentence marks the parts that are contradicted (or, where no part alone is, the parts
   that are not supported), so the reviewer sees where the error is.
+
+A part the judge reads as entailment first is covered, even under the decision threshold, unless some
+evidence contradicts it at the threshold: the sentence as a whole is already entailed, and the judge (the
+cross-encoder, trained on passages) is less sure of short hypotheses ("they can withstand brief heating to
+roughly 150 °C" / "they can survive temperatures ... up to about 150 °C for short periods": 0.46). On WiCE
+dev (the judge never trained on it), 2026-11-28: balanced accuracy 0.6429 -> 0.6461 on the development
+part, 0.6242 -> 0.6329 on the validation part.
 """
 from __future__ import annotations
 
@@ -98,6 +105,7 @@ def read_parts(checks: list[PartCheck], judge) -> list[list[ClaimSpan] | None]:
         return out
     probs = np.asarray(judge.predict(premises, hypotheses))
     best: dict[tuple[int, int], tuple[float, float, Evidence | None, Evidence | None]] = {}
+    first: dict[tuple[int, int], tuple[float, Evidence]] = {}  # the surest reading with entailment first
     for (w, k, ev), p in zip(owners, probs):
         e, c, e_ev, c_ev = best.get((w, k), (0.0, 0.0, None, None))
         if p[ENTAILMENT] > e:
@@ -105,12 +113,19 @@ def read_parts(checks: list[PartCheck], judge) -> list[list[ClaimSpan] | None]:
         if p[CONTRADICTION] > c:
             c, c_ev = float(p[CONTRADICTION]), ev
         best[(w, k)] = (e, c, e_ev, c_ev)
+        if int(p.argmax()) == ENTAILMENT and p[ENTAILMENT] > first.get((w, k), (0.0, None))[0]:
+            first[(w, k)] = (float(p[ENTAILMENT]), ev)
     for w, (position, check, parts) in enumerate(work):
         spans = []
         for k, part in enumerate(parts):
             e, c, e_ev, c_ev = best[(w, k)]
             if e >= DECISION_THRESHOLD and e >= c:
                 status, ev, p = "supported", e_ev, e
+            elif (w, k) in first and c < DECISION_THRESHOLD:
+                # The sentence as a whole is entailed (only a supported sentence's parts can leave it
+                # unverifiable), and the judge reads this part as entailment first: a part is short, and
+                # the cross-encoder, trained on passages, is less sure of short hypotheses.
+                (p, ev), status = first[(w, k)], "supported"
             elif c >= DECISION_THRESHOLD:
                 status, ev, p = "contradicted", c_ev, c
             else:
