@@ -127,12 +127,13 @@ def test_a_subject_named_only_in_a_clause_about_another_subject_is_substituted()
 def test_an_adjective_the_evidence_states_the_opposite_of_is_substituted_and_outweighs_a_support():
     from truthometer.verdicts import overrules_support
 
-    claim = "The drain pump filter sits behind an access flap in the lower left corner of the front panel."
-    evidence = "The drain pump filter is located behind the small access flap at the bottom right of the front panel."
+    claim = "The switch sits behind a flap in the lower left corner of the back panel."
+    evidence = "The switch is located behind the flap at the bottom right of the back panel."
     a = align(claim, evidence)
     assert a.contradicts and overrules_support(a)
     s = suggest_correction(claim, evidence, a)
-    assert s is not None and s.corrected == claim.replace("left", "right")
+    # "lower left" is one position: both words go ("paired-modifiers").
+    assert s is not None and s.corrected == claim.replace("lower left", "bottom right")
     # The opposite word qualifying something else is another sense: "light pollution" / "dark skies".
     other = align("Thanks to its dry air, high altitude and dark skies, it hosts major observatories.",
                   "Its high altitude, very dry air and lack of light pollution make it home to major observatories.")

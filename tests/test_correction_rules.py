@@ -54,6 +54,9 @@ CASES = [
      "The museum opens on Sundays.", None),
     ("polarity-items", "He did not write any letters.", "He wrote letters to his sister.",
      "He wrote some letters.", "He wrote any letters."),
+    ("paired-modifiers", "The valve sits in the lower left corner of the tank.",
+     "The valve is located at the bottom right of the tank.",
+     "The valve sits in the bottom right corner of the tank.", "The valve sits in the lower right corner of the tank."),
     ("same-kind", "The bridge was designed by Anna Keller.", "The bridge was designed by the Suez Canal Company.",
      None, "The bridge was designed by the Suez Canal Company."),
     ("same-kind", "The canal was financed by the British engineer John Hale.",
@@ -118,3 +121,52 @@ def test_every_rule_names_its_phenomenon_and_is_tested_here():
     # Not reached by a sentence of their own here yet: covered by tests/test_alignment_correct.py.
     untested = set(RULES) - tested
     assert untested <= {"modifier-phrases"}, untested
+
+
+def test_a_draft_never_says_a_kept_word_twice():
+    # The evidence's phrase overlaps the word the claim keeps beside the substituted one.
+    a = align("Dutch merchants had to pay Spanish taxes.", "Dutch merchants had to pay Spanish taxes.")
+    at = 0
+    doubled = Substitution("Dutch", "Merchants", at, at + len("Dutch"))
+    other = Substitution("Dutch", "Flemish", at, at + len("Dutch"))
+    claim = a.claim
+    assert not reads_in_place(claim, a, doubled) and reads_in_place(claim, a, other)
+    after = claim.index("taxes")
+    assert not reads_in_place(claim, a, Substitution("Spanish", "local taxes", after - 8, after - 1))
+
+
+def test_a_phrase_widened_to_the_first_word_keeps_the_capital():
+    # A name for a noun phrase takes the phrase's article and adjectives with it: the new words open the
+    # sentence.
+    assert draft("A brass plaque on the old mill.", "Graffiti on the old mill.") == "Graffiti on the old mill."
+
+
+def test_the_words_after_a_substitution_are_not_said_twice():
+    assert draft("Naval history of Malta", "Folklore of Malta") is None
+
+
+@pytest.mark.parametrize("claim, evidence, corrected", [
+    ("About nine hundred people live in the village.", "About 1,200 people live in the village.",
+     "About 1,200 people live in the village."),
+    ("A hundred guests came to the wedding.", "Two hundred guests came to the wedding.",
+     "Two hundred guests came to the wedding."),
+])
+def test_hundred_after_a_number_or_an_article_is_part_of_the_number(claim, evidence, corrected):
+    assert draft(claim, evidence) == corrected
+
+
+def test_the_predicates_own_negation_is_dropped_not_the_no_of_no_matter():
+    assert draft("No matter the season, the shop does not open on Mondays.", "The shop opens on Mondays all year.") \
+        == "No matter the season, the shop opens on Mondays."
+
+
+@pytest.mark.parametrize("claim, evidence, corrected", [
+    ("She wore a long red coat.", "She wore a blue coat.", "She wore a long blue coat."),
+    ("The room has dark green walls.", "The room has pale yellow walls.", "The room has pale yellow walls."),
+    ("The label is in the upper left corner.", "The label is in the top right corner.",
+     "The label is in the top right corner."),
+])
+def test_a_modifier_is_replaced_by_the_evidence_word_of_its_kind_not_by_position(claim, evidence, corrected):
+    # The alignment pairs the evidence's modifier with the claim's modifier nearest to it in meaning (a colour
+    # with a colour), not with the first one it meets ("a blue red coat").
+    assert draft(claim, evidence) == corrected

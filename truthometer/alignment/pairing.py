@@ -202,6 +202,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                       or _agent_of(evidence, x[2], claim[:].root) or _same_name_head(slot, x[2])
                       or _modifies_the_same_noun(claim, slot, evidence, x[2]))
                       and not (_anaphoric(evidence, x[2]) and not _anaphoric(claim, slot))]
+        if slot.kind == "attribute":
+            scored = [x for x in scored if not _fits_a_sibling_better(claim, slot, slots, evidence, x[2], similar)]
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         if scored:
             best = scored[0][2]
@@ -430,6 +432,31 @@ def _said_before(name, evidence, start: int) -> int:
         if start >= k and evidence[start - k:start].text.lower() == name[:k].text.lower():
             return k
     return 0
+
+
+#: How much nearer another modifier of the same noun must be to a counterpart to take it from this one.
+SIBLING_MARGIN = 0.05
+
+
+def _fits_a_sibling_better(claim, slot: Slot, slots: list[Slot], evidence, cand: Slot, similar: _Similarity) -> bool:
+    """Another modifier of the claim's noun of the same kind (two adjectives), which the evidence does not
+    state, is nearer in meaning to the counterpart: "a long red coat" / "a blue coat" pairs "blue" with "red"
+    (a colour for a colour), not with the first adjective, and "the upper left corner" / "the top right
+    corner" pairs "right" with "left". (An adjective before a noun classifier may qualify either: "an
+    electric guitar player" / "a trumpet player" is left to the classifier rules.)"""
+    mine = claim[slot.i]
+    theirs = evidence[cand.i:cand.j].text
+    stated = {e.lemma_.lower() for e in evidence}
+    own = None
+    for other in slots:
+        word = claim[other.i]
+        if other is slot or other.kind != "attribute" or word.head.i != mine.head.i or word.dep_ != mine.dep_ \
+                or word.lemma_.lower() in stated:
+            continue
+        own = similar.score(claim[slot.i:slot.j].text, theirs) if own is None else own
+        if similar.score(claim[other.i:other.j].text, theirs) > own + SIBLING_MARGIN:
+            return True
+    return False
 
 
 def _coordinated(a, b) -> bool:

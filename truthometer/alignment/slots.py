@@ -37,6 +37,10 @@ def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
     return "", -1
 
 
+#: The words after a number that multiply it: the scales, and "hundred" ("nine hundred").
+_MULTIPLIERS = {"hundred": 100, **SCALES}
+
+
 #: Words spaCy lists as stop words that still say what a sentence can get wrong, as adjectives and nouns:
 #: "The tank is full" / "The tank is empty" differ in nothing else, nor "at the top" / "at the bottom".
 CONTENT_STOP_WORDS = frozenset({"empty", "full", "whole", "serious", "same", "various", "former", "latter",
@@ -121,8 +125,9 @@ def extract_slots(doc) -> list[Slot]:
             else:
                 value, k = number_value(t.text) + fraction if fraction else number_value(t.text), t.i + extra
             # "1.5 million residents" is 1,500,000 residents: the scale is part of the number, not its unit.
-            scaled = k + 1 < len(doc) and doc[k + 1].lower_ in SCALES
-            value *= SCALES[doc[k + 1].lower_] if scaled else 1
+            # "nine hundred acres" is 900 acres: "hundred" after a number multiplies it as a scale does.
+            scaled = k + 1 < len(doc) and doc[k + 1].lower_ in _MULTIPLIERS
+            value *= _MULTIPLIERS[doc[k + 1].lower_] if scaled else 1
             unit_word, unit_j = _unit_tokens(doc, k + scaled, len(doc))
             if not unit_word and (lows[max(t.i - 2, 0):t.i] == ["age", "of"] or t.i and lows[t.i - 1] == "aged"):
                 unit_word = "year"  # "died at the age of 66": an age is a length of time
@@ -138,7 +143,9 @@ def extract_slots(doc) -> list[Slot]:
             if unit_j > 0 and unit(unit_word) is None and not currency(unit_word):
                 unit_word = doc[unit_j - 1].lemma_.lower()  # a count of teeth is a count of "tooth"
             dim, canon = unit_of(unit_word) if unit_word else ("", "")
-            add(Slot("number", t.i, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
+            # "a hundred people": the article is the number's "one", and goes with it ("two hundred").
+            first = t.i - 1 if t.lower_ in _MULTIPLIERS and t.i and doc[t.i - 1].lower_ in ("a", "an") else t.i
+            add(Slot("number", first, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
                      unit=canon, dimension=dim, unit_j=unit_j))
             if unit_j > 0:
                 taken.update(range(t.i + 1, unit_j))  # the unit is part of the number's slot

@@ -136,3 +136,29 @@ def with_unconfirmed_classifiers(alignment, edge, end: int) -> int:
             and doc[k].idx in unconfirmed:
         k += 1
     return doc[k - 1].idx + len(doc[k - 1].text) if k > c.i + 1 else end
+
+
+@rule("paired-modifiers", "two modifiers that say one thing go together when the second is replaced: the word before "
+      "it the evidence does not confirm goes, the evidence's word before its counterpart comes ('the lower left "
+      "corner' -> 'the bottom right corner')",
+      off=lambda alignment, edge, start, evidence_new, ev_start: (start, evidence_new, ev_start))
+def with_paired_modifier(alignment, edge, start: int, evidence_new: str, ev_start: int) -> tuple[int, str, int]:
+    """A modifier made of two words ("lower left", "dark red", "upper east") is one position or shade: where
+    the evidence replaces the second and has its own first word ("bottom right", "light blue") in place of
+    a claim word it does not confirm, both words are replaced. Otherwise the draft keeps the claim's word
+    beside the evidence's ("the lower right corner" for "the bottom right"), which the evidence does not
+    say."""
+    cdoc, edoc = alignment.claim_doc, alignment.evidence_doc
+    c = next((t for t in cdoc if t.idx == edge.claim_start), None)
+    e = next((t for t in edoc or [] if t.idx == ev_start), None)
+    if c is None or e is None or c.i == 0 or e.i == 0 or start != c.idx or evidence_new != e.text:
+        return start, evidence_new, ev_start
+    mine, theirs = cdoc[c.i - 1], edoc[e.i - 1]
+    unconfirmed = {t.start for t in alignment.tokens if t.op == UNCONFIRMED}
+    claim_words = {t.lemma_.lower() for t in cdoc} | {t.lower_ for t in cdoc}
+    modifier = ("amod", "compound", "advmod", "npadvmod")
+    if mine.idx in unconfirmed and mine.dep_ in modifier and mine.head.i in (c.i, c.head.i) \
+            and theirs.dep_ in modifier and theirs.head.i in (e.i, e.head.i) and theirs.pos_ in ("ADJ", "NOUN", "ADV") \
+            and theirs.lemma_.lower() not in claim_words and theirs.lower_ not in claim_words:
+        return mine.idx, edoc[e.i - 1:e.i + 1].text, theirs.idx
+    return start, evidence_new, ev_start

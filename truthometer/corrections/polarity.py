@@ -54,7 +54,9 @@ def polarity_substitution(claim: str, alignment, evidence_text: str, locator: st
         if not negs:
             no = _no_object(root)
             return (_affirm_object(claim, no, sub) if no is not None else None), ""
-        neg = negs[0]
+        # The predicate's own negation, where it has one: "No matter how long I have it, I don't like it"
+        # is negated by "n't", not by the "No" of "No matter".
+        neg = next((t for t in negs if t.head.i == root.i), negs[0])
         if neg.lower_ == "no" and neg.head.lower_ == "longer" and neg.head.i == neg.i + 1:
             # "no longer sells" -> "sells": the two words go together
             end = neg.head.idx + len(neg.head.text)

@@ -103,6 +103,8 @@ def reads_in_place(claim: str, alignment, substitution, edge=None) -> bool:
     first = re.match(r"\s*(\w+)", substitution.to)
     if before and first and before.group(1).lower() in _ARTICLES and first.group(1).lower() in _DETERMINERS:
         return False
+    if _repeats_a_neighbour(claim, substitution):
+        return False
     if edge is not None and _correlative_same(_span(alignment.claim_doc, edge.claim_start, edge.claim_end)):
         return False
     if edge is None or edge.kind not in ("entity", "noun"):
@@ -113,6 +115,16 @@ def reads_in_place(claim: str, alignment, substitution, edge=None) -> bool:
         return True
     return not (mine.root.pos_ in _NOMINAL and theirs.root.pos_ in ("VERB", "AUX")
                 and theirs.root.dep_ not in ("amod", "compound"))
+
+
+def _repeats_a_neighbour(claim: str, substitution) -> bool:
+    """The new words begin with the words before them or end with the words after them ("Foreign companies"
+    -> "Companies companies", "history of Malta" -> "Folklore of Malta of Malta"): the evidence's phrase
+    overlaps words the claim keeps, and the draft would say them twice."""
+    new = [w.lower() for w in re.findall(r"\w+", substitution.to)]
+    before = [w.lower() for w in re.findall(r"\w+", claim[:substitution.start])]
+    after = [w.lower() for w in re.findall(r"\w+", claim[substitution.end:])]
+    return any(new[:n] == before[-n:] or new[-n:] == after[:n] for n in range(1, len(new) + 1))
 
 
 def _correlative_same(span) -> bool:

@@ -10,8 +10,8 @@ from .articles import article_agreement, plural_without_article
 from .bounds import with_bounds
 from .casing import match_case
 from .names import article_for_name_or_noun, the_with_names
-from .phrases import (modifier_phrase, with_compounds, with_known_compound_modifier, with_unconfirmed_classifiers,
-                      with_unconfirmed_place)
+from .phrases import (modifier_phrase, with_compounds, with_known_compound_modifier, with_paired_modifier,
+                      with_unconfirmed_classifiers, with_unconfirmed_place)
 from .registry import rule
 from .verbs import verb_like
 
@@ -38,6 +38,7 @@ def slot_substitution(claim: str, alignment, edge, evidence_text: str, locator: 
     if edge.kind == "attribute":
         evidence_new, ev_start = modifier_phrase(alignment, edge)
         start, evidence_new, ev_start = with_known_compound_modifier(alignment, edge, start, evidence_new, ev_start)
+        start, evidence_new, ev_start = with_paired_modifier(alignment, edge, start, evidence_new, ev_start)
         end = with_unconfirmed_classifiers(alignment, edge, end)
     if edge.kind == "predicate":
         evidence_new = verb_like(alignment, edge, evidence_new)
@@ -50,5 +51,7 @@ def slot_substitution(claim: str, alignment, edge, evidence_text: str, locator: 
     start, old, new = article_for_name_or_noun(claim, alignment, edge, start, end, old, new)
     plural = plural_without_article(claim, alignment, edge, start, end, new)
     start, new = plural if plural is not None else article_agreement(claim, start, new)
+    if start == 0 and claim[:1].isupper():
+        new = new[:1].upper() + new[1:]  # a rule above widened the phrase to the sentence's first word
     return Substitution(claim[start:end], new, start, end, kind=KIND.get(edge.kind, "phrase"), evidence=evidence_text,
                         evidence_locator=locator)
