@@ -434,8 +434,10 @@ def _said_before(name, evidence, start: int) -> int:
     return 0
 
 
-#: How much nearer another modifier of the same noun must be to a counterpart to take it from this one.
-SIBLING_MARGIN = 0.05
+#: How much nearer (word-embedding cosine) another modifier of the same noun must be to a counterpart to take
+#: it from this one: red / blue 0.72 against long / blue 0.27, left / right 0.40 against upper / right 0.24;
+#: not federal / net 0.30 against gross / net 0.25, which the small encoder reads no better than chance.
+SIBLING_MARGIN = 0.1
 
 
 def _fits_a_sibling_better(claim, slot: Slot, slots: list[Slot], evidence, cand: Slot, similar: _Similarity) -> bool:
