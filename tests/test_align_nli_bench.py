@@ -4,6 +4,7 @@ import argparse
 import json
 
 from truthometer.benchmarks import align_nli as bench
+from truthometer.corrections import suggest_correction
 from truthometer.benchmarks.nli_common import nli_group
 from truthometer.benchmarks.splits import part_of
 
@@ -42,3 +43,24 @@ def test_run_counts_each_part_beside_the_baselines(tmp_path, capsys):
     assert all(figures[part]["sim-cosine (DelucionQA)"]["contradicts"] is None for part in parts)
     out = capsys.readouterr().out
     assert "ours (alignment)" in out and "sim-cosine (DelucionQA)" in out
+
+
+def test_draft_flaws_are_those_the_draft_brings():
+    assert bench.draft_flaws("Dutch merchants paid taxes.", "Merchants merchants paid taxes.") == ["word said twice"]
+    assert bench.draft_flaws("A brass plaque hangs there.", "graffiti hangs there.") == ["lower-case opening"]
+    assert bench.draft_flaws("She is a Dutch painter.", "She is a Austrian painter.") == ["wrong a/an"]
+    assert bench.draft_flaws("She is a Dutch painter.", "She is an Austrian painter.") == []
+    # A flaw the claim has already is not the draft's.
+    assert bench.draft_flaws("It was a apple pie.", "It was a apple tart.") == []
+
+
+def test_run_counts_the_drafts_of_the_contradiction_pairs(tmp_path):
+    data = tmp_path / "pairs.jsonl"
+    data.write_text("".join(json.dumps({"premise": p, "hypothesis": h, "label": label, "source": "handmade"}) + "\n"
+                            for p, h, label in PAIRS))
+    figures = bench.run(argparse.Namespace(data=str(data), limit=0))
+    drafts = [figures[part]["drafts"] for part in ("development", "validation")]
+    assert sum(d["contradiction pairs"] for d in drafts) == sum(1 for *_, label in PAIRS if label == "contradiction")
+    made = [suggest_correction(h, p, contradicted=True) for p, h, label in PAIRS if label == "contradiction"]
+    assert sum(d["drafts"] for d in drafts) == sum(m is not None for m in made) >= 1  # "empty" -> "full"
+    assert all(d[flaw] == 0 for d in drafts for flaw in bench.FLAWS)

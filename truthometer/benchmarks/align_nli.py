@@ -9,7 +9,10 @@ contradiction in a sentence (``Alignment.contradicts``). A rule written for one 
 confirm or contradict pairs it should not; this bench counts, for each frozen part (``splits.part_of`` of the
 pair's group, as ``bench nli`` splits), how many pairs it confirms and contradicts and of which gold label.
 Beside it, in the same run, the DelucionQA detectors' "supported" (cosine, overlap, hybrid at the
-pipeline's thresholds) for the confirm side; DelucionQA has no detector of contradictions.
+pipeline's thresholds) for the confirm side; DelucionQA has no detector of contradictions. And for the
+contradiction pairs, every draft correction (no gate) and how many read as no sentence (``draft_flaws``: a
+word said twice, a lower-case opening, a wrong "a"/"an"), a check of the correction rules on text they were
+not written from.
 
 Sets no rule was written from: SNLI dev (nothing is trained on it; its first 5,000 rows were read once,
 on 2026-11-27, to find false confirmations), MultiNLI dev matched (the cross-encoder judge was trained on
@@ -17,6 +20,7 @@ part of it, the alignment never).
 """
 from __future__ import annotations
 
+import re
 import sys
 
 from ..config import Config
@@ -44,13 +48,58 @@ def score(said: list[bool], gold: list[str], label: str) -> dict:
             "recall": _share(hits, sum(1 for g in gold if g == label))}
 
 
+#: What makes a draft correction read as no sentence, each tested on the words the draft brings.
+FLAWS = ("word said twice", "lower-case opening", "wrong a/an")
+
+
+def draft_flaws(claim: str, draft: str) -> list[str]:
+    """The ``FLAWS`` a draft has that its claim has not: a word said twice in a row ("Companies companies"),
+    an opening in lower case where the claim opens with a capital, "a" or "an" before a word that takes the
+    other."""
+    from ..inflection import article_for
+
+    def repeats(text):
+        return {m.group(0).lower() for m in re.finditer(r"\b(\w+) \1\b", text, re.IGNORECASE)}
+
+    def articles(text):
+        return {m.group(0).lower() for m in re.finditer(r"\b(a|an) (\w[\w-]*)", text, re.IGNORECASE)
+                if article_for(m.group(2)) != m.group(1).lower()}
+
+    found = []
+    if repeats(draft) - repeats(claim):
+        found.append(FLAWS[0])
+    if claim[:1].isupper() and draft[:1].islower():
+        found.append(FLAWS[1])
+    if articles(draft) - articles(claim):
+        found.append(FLAWS[2])
+    return found
+
+
+def drafts_of_contradictions(pairs, alignments) -> dict:
+    """Every draft correction (no gate) of the contradiction pairs, with how many have each flaw."""
+    from ..corrections import suggest_correction
+
+    out = {"contradiction pairs": 0, "drafts": 0, **{flaw: 0 for flaw in FLAWS}}
+    for pair, alignment in zip(pairs, alignments):
+        if pair.label != "contradiction":
+            continue
+        out["contradiction pairs"] += 1
+        draft = suggest_correction(pair.hypothesis, pair.premise, alignment, contradicted=True)
+        if draft is None:
+            continue
+        out["drafts"] += 1
+        for flaw in draft_flaws(pair.hypothesis, draft.corrected):
+            out[flaw] += 1
+    return out
+
+
 def run(args) -> dict:
     from ..alignment import align_many
 
     config = Config()
     pairs = nli_jsonl(args.data)
     figures: dict = {"bench": "align-nli", "data": args.data}
-    rows = []
+    rows, drafted = [], []
     for part in REPORTED_PARTS:
         mine = [p for p in pairs if part_of(p.group) == part]
         if args.limit:
@@ -61,6 +110,7 @@ def run(args) -> dict:
         alignments = align_many([(p.hypothesis, p.premise) for p in mine])
         gold = [p.label for p in mine]
         found = {"ours (alignment)": ([a.confirms for a in alignments], [a.contradicts for a in alignments])}
+        drafted.append([part, *drafts_of_contradictions(mine, alignments).values()])
         cos, overlap = baseline_scores(mine, config)
         for name, supported in baseline_supported(cos, overlap, config).items():
             found[f"{name} (DelucionQA)"] = ([bool(s) for s in supported], None)
@@ -74,4 +124,9 @@ def run(args) -> dict:
                          opposed["recall"] if opposed else "-"])
     print_table(["part", "method", "confirmed", "of them entailment", "entailments confirmed", "contradicted",
                  "of them contradiction", "contradictions found"], rows)
+    print()
+    heading = ["part", "contradiction pairs", "drafts", *FLAWS]
+    print_table(heading, drafted)
+    for row in drafted:
+        figures[row[0]]["drafts"] = dict(zip(heading[1:], row[1:]))
     return figures
