@@ -10,7 +10,7 @@ Where a phenomenon lives:
 
     draft.py           the entry point; the negation of a contradicted claim with no slot differing
     slot.py            a substituted slot replaced by its counterpart
-    phrases.py         compounds, a modifier's adjectives, classifiers an adjective qualifies
+    phrases.py         compounds, a modifier's adjectives, classifiers an adjective qualifies, two-word modifiers
     names.py           "the" with names, a name for a noun phrase and back
     articles.py        "a"/"an" agreeing with the new word (inflect), no "a" before a plural
     bounds.py          "over 50 years": bounds go with their number
