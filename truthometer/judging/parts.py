@@ -16,7 +16,7 @@ A part the judge reads as entailment first is covered, even under the decision t
 evidence contradicts it at the threshold: the sentence as a whole is already entailed, and the judge (the
 cross-encoder, trained on passages) is less sure of short hypotheses ("they can withstand brief heating to
 roughly 150 °C" / "they can survive temperatures ... up to about 150 °C for short periods": 0.46). On WiCE
-dev (the judge never trained on it), 2026-11-28: balanced accuracy 0.6429 -> 0.6461 on the development
+dev (the judge never trained on it), 2026-11-27: balanced accuracy 0.6429 -> 0.6461 on the development
 part, 0.6242 -> 0.6329 on the validation part.
 """
 from __future__ import annotations
