@@ -9,7 +9,7 @@ from ..judging import lexicon
 from ..judging.rules import range_joined
 from ..text.dates import DECADE_WORDS, MONTHS, WEEKDAYS, is_decade_text, period_years, year_of, years_between
 from ..text.names import is_code
-from ..text.numbers import FRACTIONS, SCALES, WORD_NUMBERS, number_value
+from ..text.numbers import FRACTIONS, MULTIPLIERS, SCALES, WORD_NUMBERS, number_value
 from ..text.quantities import (FREQUENCY_UNIT, currency, currency_before, degrees_unit, fraction_after,
                                fraction_of_unit, frequency, unit)
 from .base import ENTITY_LABELS, Slot, normalise, unit_of
@@ -35,10 +35,6 @@ def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
                                                     and _month(t) is None and not t.text[:1].isupper()):
             return t.text.lower(), k + 1
     return "", -1
-
-
-#: The words after a number that multiply it: the scales, and "hundred" ("nine hundred").
-_MULTIPLIERS = {"hundred": 100, **SCALES}
 
 
 #: Words spaCy lists as stop words that still say what a sentence can get wrong, as adjectives and nouns:
@@ -126,8 +122,8 @@ def extract_slots(doc) -> list[Slot]:
                 value, k = number_value(t.text) + fraction if fraction else number_value(t.text), t.i + extra
             # "1.5 million residents" is 1,500,000 residents: the scale is part of the number, not its unit.
             # "nine hundred acres" is 900 acres: "hundred" after a number multiplies it as a scale does.
-            scaled = k + 1 < len(doc) and doc[k + 1].lower_ in _MULTIPLIERS
-            value *= _MULTIPLIERS[doc[k + 1].lower_] if scaled else 1
+            scaled = k + 1 < len(doc) and doc[k + 1].lower_ in MULTIPLIERS
+            value *= MULTIPLIERS[doc[k + 1].lower_] if scaled else 1
             unit_word, unit_j = _unit_tokens(doc, k + scaled, len(doc))
             if not unit_word and (lows[max(t.i - 2, 0):t.i] == ["age", "of"] or t.i and lows[t.i - 1] == "aged"):
                 unit_word = "year"  # "died at the age of 66": an age is a length of time
@@ -144,7 +140,7 @@ def extract_slots(doc) -> list[Slot]:
                 unit_word = doc[unit_j - 1].lemma_.lower()  # a count of teeth is a count of "tooth"
             dim, canon = unit_of(unit_word) if unit_word else ("", "")
             # "a hundred people": the article is the number's "one", and goes with it ("two hundred").
-            first = t.i - 1 if t.lower_ in _MULTIPLIERS and t.i and doc[t.i - 1].lower_ in ("a", "an") else t.i
+            first = t.i - 1 if t.lower_ in MULTIPLIERS and t.i and doc[t.i - 1].lower_ in ("a", "an") else t.i
             add(Slot("number", first, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
                      unit=canon, dimension=dim, unit_j=unit_j))
             if unit_j > 0:

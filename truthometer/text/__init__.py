@@ -3,7 +3,8 @@ concept with one table, so that "fourteen", "44 BC" or "nobody" mean the same to
 
 Where each table lives:
 
-- ``numbers``: numbers written as words (``WORD_NUMBERS``, ``COUNT_WORDS``, ``SCALES``, ``GROUP_NOUNS``),
+- ``numbers``: numbers written as words (``WORD_NUMBERS``, ``COUNT_WORDS``, ``SCALES``, ``MULTIPLIERS``,
+  ``GROUP_NOUNS``),
   ordinals (``ORDINAL_WORDS``, ``ordinal_value``), fractions, hedges ("about"), bound phrases
   (``LOWER_BOUNDS``, ``UPPER_BOUNDS``, ``BOUND_SENSE``) and limit nouns ("minimum"); ``number_value``.
 - ``quantities``: units of measure and currencies, and the comparison of amounts across units, bounds,

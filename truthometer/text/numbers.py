@@ -14,6 +14,8 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
          "ninety": 90}
 #: Words that multiply the number before them: "1.5 million residents" is 1,500,000 residents.
 SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000}
+#: Words after a number that multiply it: the scales, and "hundred" ("nine hundred acres" is 900 acres).
+MULTIPLIERS = {"hundred": 100, **SCALES}
 #: Numbers written as words: counts, tens, "hundred" and the scales.
 WORD_NUMBERS: dict[str, int] = {word: n for n, word in enumerate(_COUNTS)} | _TENS | {"hundred": 100} | SCALES
 #: The numbers a word states when it stands alone: a scale word belongs to the number before it.
