@@ -8,6 +8,16 @@ from ..alignment.words import _known_compound
 from .registry import rule
 
 
+def _starts(alignment, op: str) -> set[int]:
+    """Where the claim's tokens of one diff op (EQUAL, UNCONFIRMED) start."""
+    return {t.start for t in alignment.tokens if t.op == op}
+
+
+def _words(doc) -> set[str]:
+    """A doc's words, lower-cased and as lemmas: what the claim already says."""
+    return {t.lemma_.lower() for t in doc} | {t.lower_ for t in doc}
+
+
 @rule("compound-phrases", "a noun with its compound modifiers is one phrase ('a music video' -> 'an espionage "
       "film'; a coordination of classifiers: 'a cable and satellite television channel')",
       off=lambda alignment, edge, start: (start, edge.evidence_text, edge.evidence_start))
@@ -22,8 +32,8 @@ def with_compounds(alignment, edge, start: int) -> tuple[int, str, int]:
     e = next((t for t in edoc if t.idx == edge.evidence_start), None)
     if c is None or e is None:
         return start, edge.evidence_text, edge.evidence_start
-    equal = {t.start for t in alignment.tokens if t.op == EQUAL}
-    claim_words = {t.lemma_.lower() for t in cdoc} | {t.lower_ for t in cdoc}
+    equal = _starts(alignment, EQUAL)
+    claim_words = _words(cdoc)
     # A modifier that makes one word with the noun goes with it: "a French horn" -> "a saxophone".
     whole = _compound_start(c, equal)
     ci = min(phrase_start(cdoc, c.i, lambda t: t.idx not in equal), whole)
@@ -60,7 +70,7 @@ def modifier_phrase(alignment, edge) -> tuple[str, int]:
     e = next((t for t in edoc or [] if t.idx == edge.evidence_start), None)
     if e is None or e.dep_ != "compound":
         return edge.evidence_text, edge.evidence_start
-    claim_words = {t.lemma_.lower() for t in alignment.claim_doc} | {t.lower_ for t in alignment.claim_doc}
+    claim_words = _words(alignment.claim_doc)
     # Only its adjectives: "psychological thriller", but not "television horror" for "medical".
     ei = phrase_start(edoc, e.i, lambda t: t.dep_ == "amod" and t.lemma_.lower() not in claim_words
                        and t.lower_ not in claim_words)
@@ -81,7 +91,7 @@ def with_known_compound_modifier(alignment, edge, start: int, evidence_new: str,
     c = next((t for t in cdoc if t.idx == edge.claim_start), None)
     e = next((t for t in edoc or [] if t.idx == ev_start), None)
     if c is not None and c.idx == start:
-        start = cdoc[_compound_start(c, {t.start for t in alignment.tokens if t.op == EQUAL})].idx
+        start = cdoc[_compound_start(c, _starts(alignment, EQUAL))].idx
     if e is not None and evidence_new == e.text and (span := _whole_compound(e, {t.lower_ for t in cdoc})) is not None:
         evidence_new, ev_start = span.text, span.start_char
     return start, evidence_new, ev_start
@@ -114,7 +124,7 @@ def with_unconfirmed_place(alignment, edge, end: int) -> int:
     prep = next((c for c in name.rights if c.dep_ == "prep" and c.lower_ in ("in", "at")), None) \
         if name.pos_ == "PROPN" else None
     place = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
-    unconfirmed = {t.start for t in alignment.tokens if t.op == UNCONFIRMED}
+    unconfirmed = _starts(alignment, UNCONFIRMED)
     if place is None or place.ent_type_ not in ("GPE", "LOC") or place.idx not in unconfirmed:
         return end
     last = place.right_edge
@@ -130,7 +140,7 @@ def with_unconfirmed_classifiers(alignment, edge, end: int) -> int:
     c = next((t for t in doc if t.idx == edge.claim_start), None)
     if c is None or c.pos_ != "ADJ":
         return end
-    unconfirmed = {t.start for t in alignment.tokens if t.op == UNCONFIRMED}
+    unconfirmed = _starts(alignment, UNCONFIRMED)
     k = c.i + 1
     while k < len(doc) and doc[k].dep_ == "compound" and doc[k].pos_ == "NOUN" and doc[k].head.i == c.head.i \
             and doc[k].idx in unconfirmed:
@@ -154,8 +164,8 @@ def with_paired_modifier(alignment, edge, start: int, evidence_new: str, ev_star
     if c is None or e is None or c.i == 0 or e.i == 0 or start != c.idx or evidence_new != e.text:
         return start, evidence_new, ev_start
     mine, theirs = cdoc[c.i - 1], edoc[e.i - 1]
-    unconfirmed = {t.start for t in alignment.tokens if t.op == UNCONFIRMED}
-    claim_words = {t.lemma_.lower() for t in cdoc} | {t.lower_ for t in cdoc}
+    unconfirmed = _starts(alignment, UNCONFIRMED)
+    claim_words = _words(cdoc)
     modifier = ("amod", "compound", "advmod", "npadvmod")
     if mine.idx in unconfirmed and mine.dep_ in modifier and mine.head.i in (c.i, c.head.i) \
             and theirs.dep_ in modifier and theirs.head.i in (e.i, e.head.i) and theirs.pos_ in ("ADJ", "NOUN", "ADV") \
