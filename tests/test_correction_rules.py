@@ -52,6 +52,8 @@ CASES = [
      "Tom Hale was born on May 3, 1950.", "Tom Hale born on May 3, 1950."),
     ("polarity", "The museum does not open on Sundays.", "The museum opens on Sundays.",
      "The museum opens on Sundays.", None),
+    ("implicatives", "The mayor refused to sign the treaty.", "The mayor signed the treaty in March.",
+     "The mayor signed the treaty.", None),
     ("polarity-items", "He did not write any letters.", "He wrote letters to his sister.",
      "He wrote some letters.", "He wrote any letters."),
     ("paired-modifiers", "The valve sits in the lower left corner of the tank.",
@@ -72,6 +74,25 @@ def test_each_rule_drafts_its_phenomenon_and_nothing_of_it_when_off(name, claim,
         assert not is_on(name)
         assert draft(claim, evidence) == off
     assert is_on(name) and draft(claim, evidence) == on
+
+
+@pytest.mark.parametrize("claim, evidence, corrected", [
+    ("The crew was unable to reach the summit.", "The crew reached the summit on 2 May.",
+     "The crew reached the summit."),
+    ("The choir has yet to perform in Vienna.", "The choir performed in Vienna in 1998.",
+     "The choir performed in Vienna."),
+    ("The poet died before finishing the cycle.", "The poet finished the cycle in 1821.",
+     "The poet finished the cycle."),
+    ("He is unable to swim.", "He swims every morning.", "He swims."),
+    # spelled as the evidence spells it, where LemmInflect knows two spellings
+    ("They refused to travel by train.", "They travelled by train.", "They travelled by train."),
+])
+def test_a_negative_implicative_goes_and_its_complement_takes_the_tense(claim, evidence, corrected):
+    assert draft(claim, evidence, contradicted=True) == corrected
+
+
+def test_a_passive_under_an_implicative_keeps_its_flag_rather_than_a_guess():
+    assert draft("The record has yet to be surpassed.", "The record was surpassed in 2004.", contradicted=True) is None
 
 
 def test_the_negation_of_a_contradicted_claim_with_no_slot_differing():

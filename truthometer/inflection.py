@@ -26,6 +26,14 @@ def verb_form(lemma: str, tag: str) -> str:
     return forms[0] if forms else lemma
 
 
+@lru_cache(maxsize=20_000)
+def spellings(lemma: str, tag: str) -> tuple[str, ...]:
+    """Every spelling LemmInflect knows of ``lemma`` in the form of ``tag`` ("modeled", "modelled")."""
+    from lemminflect import getInflection
+
+    return tuple(getInflection(lemma, tag=tag)) if lemma else ()
+
+
 def past_tense(lemma: str) -> str:
     return verb_form(lemma, PAST)
 

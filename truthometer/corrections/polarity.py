@@ -6,7 +6,8 @@ for the verb forms): "no" before an object ("had no children" -> "had children")
 from __future__ import annotations
 
 from ..alignment.align import other_than
-from ..inflection import article_for, past_tense, third_person
+from ..alignment.polarity import negative_implicative
+from ..inflection import PAST, article_for, past_tense, spellings, third_person
 from ..report import Substitution
 from .registry import rule
 
@@ -30,6 +31,35 @@ def _affirm_object(claim: str, no, sub) -> Substitution:
     return sub(start, end, article_for(nxt.text if nxt is not None else no.head.text))
 
 
+@rule("implicatives", "a negative implicative is dropped when the evidence affirms its complement, which "
+      "takes the construction's tense ('refused to model' -> 'modelled', 'has yet to appear' -> 'appeared', "
+      "'was unable to attend' -> 'attended'; Karttunen 1971)",
+      off=lambda claim, alignment, implicative, sub: (None, ""))
+def implicative_dropped(claim: str, alignment, implicative, sub) -> tuple[Substitution | None, str]:
+    """ "refused to model" -> "modelled": the words from the construction's first token to the complement
+    verb become the verb, in the tense the construction carried ("was unable to" / "failed to" / "has yet
+    to" state the past, "is unable to" the present), spelled as the evidence spells it where it uses the
+    verb ("modelled", not LemmInflect's first spelling "modeled")."""
+    doc = alignment.claim_doc
+    first, verb = doc[implicative.start], doc[implicative.verb]
+    if verb.tag_ != "VB" and verb.tag_ != "VBG":
+        return None, "the evidence affirms what the claim denies, but its predicate (a passive) could not be " \
+                     "rewritten automatically"
+    lemma = verb.lemma_.lower()
+    if first.tag_ == "VBZ" and first.lemma_.lower() != "have":
+        form = third_person(lemma)
+    elif first.tag_ == "VBP" and first.lemma_.lower() != "have":
+        form = lemma
+    elif first.tag_ in ("VBD", "VBZ", "VBP"):
+        form = past_tense(lemma)
+        form = next((t.lower_ for t in alignment.evidence_doc or () if t.lower_ in spellings(lemma, PAST)), form)
+    else:
+        return None, "the evidence affirms what the claim denies, but its tense could not be kept automatically"
+    if first.i == 0:
+        form = form[:1].upper() + form[1:]
+    return sub(first.idx, verb.idx + len(verb.text), form), ""
+
+
 @rule("polarity", "the predicate is negated, or its negation dropped, when the evidence states the opposite "
       "polarity ('does not play' <-> 'plays', 'had no children' -> 'had children')",
       off=lambda claim, alignment, evidence_text, locator: (None, ""))
@@ -51,6 +81,8 @@ def polarity_substitution(claim: str, alignment, evidence_text: str, locator: st
         return sub(first.idx, end + (1 if claim[end:end + 1] == " " else 0), ""), ""
     if alignment.claim_negated:
         negs = [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
+        if not negs and (implicative := negative_implicative(doc)) is not None:
+            return implicative_dropped(claim, alignment, implicative, sub)
         if not negs:
             no = _no_object(root)
             return (_affirm_object(claim, no, sub) if no is not None else None), ""
