@@ -680,3 +680,18 @@ def test_a_bare_noun_subject_is_replaced_by_a_bare_noun_but_a_name_is_not():
     # ... but against "The woman" it is another person.
     assert corrected("The woman was directing a play in the garden.", "The man was directing a play in the garden.") \
         == "The man was directing a play in the garden."
+
+
+def test_a_count_pairs_with_the_count_of_its_noun_though_a_name_stands_between():
+    # "27 EU member states" counts states as "27 member states" does: the 27s pair, so a right draft is not
+    # read as another wrong count (and withheld).
+    evidence = "The euro is the official currency of 20 of the 27 member states of the European Union."
+    a = align("The euro is used by 20 of the 27 EU member states.", evidence)
+    assert [e.op for e in a.edges if e.kind == "number"] == ["equal", "equal"]
+    assert corrected("The euro is used by 25 of the 27 EU member states.", evidence) \
+        == "The euro is used by 20 of the 27 EU member states."
+    a = align("The club won 5 Grammy awards.", "The club won 5 Grammy awards in a decade.")
+    assert [e.op for e in a.edges if e.kind == "number"] == ["equal"]
+    # "Two out of ten men": "Two" counts no noun of its own here; the ten is what differs.
+    assert corrected("Two out of ten men are hugging.", "Two out of five men are hugging.") \
+        == "Two out of five men are hugging."

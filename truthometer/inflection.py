@@ -34,6 +34,15 @@ def spellings(lemma: str, tag: str) -> tuple[str, ...]:
     return tuple(getInflection(lemma, tag=tag)) if lemma else ()
 
 
+@lru_cache(maxsize=20_000)
+def noun_lemma(word: str) -> str:
+    """The singular of a noun however it is capitalised or tagged ("Presidents" -> "president")."""
+    from lemminflect import getLemma
+
+    forms = getLemma(word.lower(), upos="NOUN")
+    return forms[0] if forms else word.lower()
+
+
 def past_tense(lemma: str) -> str:
     return verb_form(lemma, PAST)
 

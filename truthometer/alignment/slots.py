@@ -6,6 +6,7 @@ parts, codes, attributes, complement nouns, clock times, ranks) and the evidence
 from __future__ import annotations
 
 from ..judging import lexicon
+from ..inflection import noun_lemma
 from ..judging.rules import range_joined
 from ..text.dates import DECADE_WORDS, MONTHS, WEEKDAYS, is_decade_text, period_years, year_of, years_between
 from ..text.names import is_code
@@ -138,6 +139,12 @@ def extract_slots(doc) -> list[Slot]:
                 unit_word, unit_j = counted.lemma_.lower(), -1
             if unit_j > 0 and unit(unit_word) is None and not currency(unit_word):
                 unit_word = doc[unit_j - 1].lemma_.lower()  # a count of teeth is a count of "tooth"
+            if not unit_word and not hyphened and t.dep_ == "nummod" and t.head.pos_ in ("NOUN", "PROPN") \
+                    and t.head.i > t.i and all(m.dep_ in ("compound", "amod", "nmod") for m in doc[t.i + 1:t.head.i]):
+                # A name between a count and its noun: "27 EU member states" counts states, "five U.S.
+                # Presidents" presidents (however the tagger reads "Presidents"). "Two out of ten men" does
+                # not count "out".
+                unit_word = noun_lemma(t.head.text)
             dim, canon = unit_of(unit_word) if unit_word else ("", "")
             # "a hundred people": the article is the number's "one", and goes with it ("two hundred").
             first = t.i - 1 if t.lower_ in MULTIPLIERS and t.i and doc[t.i - 1].lower_ in ("a", "an") else t.i
