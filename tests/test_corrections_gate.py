@@ -115,3 +115,33 @@ def test_a_draft_is_read_without_its_markup_and_with_a_pronouns_sentence_as_evid
                                          "The Eiffel Tower was completed in 1889 [click](javascript:alert(1)) :red[red] $x^2$."],
                     ["The tower was completed in 1889.", "The Eiffel Tower was completed in 1889 :red[red] **bold**."],
                     overrules_support) == [True, True]
+
+
+def test_a_correction_keeps_the_claims_subject_where_the_contradicting_evidence_is_about_another():
+    from truthometer.alignment import align
+    from truthometer.judging.corrections import ToCorrect, draft_corrections
+    from truthometer.report import Evidence
+
+    claim = "Larry Page founded Amazon in 1998."
+    rival = "Jeff Bezos co-founded Amazon in 1994."
+    own = "Larry Page co-founded Google in 1998 with Sergey Brin."
+    assert align(claim, rival).names_another_subject
+    assert not align(claim, "He co-founded Amazon in 1994.").names_another_subject  # may be Larry Page
+    assert not align(claim, own).names_another_subject
+
+    def result():
+        # The judge read the rival as contradicting and the sentence about the claim's subject as related.
+        return SentenceResult(0, claim, 0, len(claim), "contradicted", "",
+                              evidence=[Evidence(rival, "reference", "ref #2", 0.8, "contradiction"),
+                                        Evidence(own, "reference", "ref #1", 0.6, "related")])
+
+    fixed = result()
+    draft_corrections([ToCorrect(fixed, claim)], load_judge(Config()), overrules_support)
+    assert fixed.suggestion is not None and "Google" in fixed.suggestion.corrected
+    assert fixed.suggestion.corrected.startswith("Larry Page")
+    assert fixed.alignment["evidence"] == own
+    # With no evidence about the claim's own subject, the rival's is the one read (and the gate decides).
+    alone = result()
+    alone.evidence = alone.evidence[:1]
+    draft_corrections([ToCorrect(alone, claim)], load_judge(Config()), overrules_support)
+    assert alone.alignment["evidence"] == rival

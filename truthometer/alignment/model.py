@@ -59,6 +59,20 @@ class Alignment:
         return span is not None and _in_subject(self.claim_doc, Slot(edge.kind, span.start, span.end))
 
     @property
+    def names_another_subject(self) -> bool:
+        """Whether the claim's subject is a name the evidence never states, and the evidence names another of
+        the same kind: "Bill Gates co-founded Microsoft in 1975" for "Steve Jobs founded Microsoft in 1976".
+        (A pronoun, "He co-founded ...", may stand for the claim's subject.)"""
+        doc, edoc = self.claim_doc, self.evidence_doc
+        if doc is None or edoc is None or not len(doc) or not len(edoc):
+            return False
+        if any(e.kind == "entity" and e.op == EQUAL and self._edge_in_subject(e) for e in self.edges):
+            return False
+        labels = {ent.label_ for e in self.unconfirmed if e.kind == "entity" and self._edge_in_subject(e)
+                  for ent in doc.ents if ent.start_char < e.claim_end and e.claim_start < ent.end_char}
+        return any(ent.label_ in labels for ent in edoc.ents)
+
+    @property
     def about_another_participant(self) -> bool:
         """Whether the evidence never names the claim's subject (a name) and is about another participant
         of the claim instead: "The Millers is an American sitcom" for "ABC is the network that aired The

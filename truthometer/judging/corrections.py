@@ -140,14 +140,35 @@ def correction_candidates(result: SentenceResult) -> list[Evidence]:
     return sorted(contradicting, key=lambda e: (SOURCE_RANK.get(e.source, 9), -(e.probability or 0), -e.score))
 
 
+def about_another_subject(alignment) -> bool:
+    """The evidence is about another subject than the claim's: it substitutes the subject ("Liothyronine is
+    a synthetic form of T3" for a claim about levothyroxine) or names another in its place ("Bill Gates
+    co-founded Microsoft" for "Steve Jobs founded Microsoft")."""
+    return alignment.subject_substituted or alignment.names_another_subject
+
+
 def choose_alignment(candidates: list[tuple[Evidence, object]]) -> tuple[Evidence, object] | None:
-    """The first candidate in order of authority, unless it is about another subject and a later one is not
-    ("Liothyronine is a synthetic form of T3" for a claim about levothyroxine)."""
+    """The first candidate in order of authority, unless it is about another subject and a later one is not."""
     kept = None
     for evidence, alignment in candidates:
-        if kept is None or kept[1].subject_substituted and not alignment.subject_substituted:
+        if kept is None or about_another_subject(kept[1]) and not about_another_subject(alignment):
             kept = (evidence, alignment)
     return kept
+
+
+#: Related evidence sentences (the most similar) a correction may come from when every contradicting one is
+#: about another subject.
+SAME_SUBJECT_CANDIDATES = 3
+
+
+def same_subject_evidence(result: SentenceResult, chosen: tuple[Evidence, object] | None) -> list[Evidence]:
+    """Where the contradicting evidence is about another subject ("Bill Gates co-founded Microsoft in 1975"
+    for "Steve Jobs founded Microsoft in 1976"), the most similar related evidence, which may say what the
+    claim's own subject did ("Steve Jobs co-founded Apple in 1976"): what the correction should come from."""
+    if chosen is None or not chosen[1].names_another_subject:
+        return []  # (a subject substituted, "King Richard I" / "King John", is what the correction changes)
+    related = [e for e in result.evidence if e.relation == "related"]
+    return sorted(related, key=lambda e: -e.score)[:SAME_SUBJECT_CANDIDATES]
 
 
 def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | None = None,
@@ -167,6 +188,16 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
     for item in flagged:
         candidates = [(e, known[(item.result.text, e.text)]) for e in correction_candidates(item.result)]
         chosen[id(item.result)] = choose_alignment(candidates)
+    others = {id(item.result): same_subject_evidence(item.result, chosen[id(item.result)]) for item in flagged}
+    missing = list(dict.fromkeys((item.result.text, e.text) for item in flagged for e in others[id(item.result)]
+                                 if (item.result.text, e.text) not in known))
+    known.update(zip(missing, align_many(missing)))
+    for item in flagged:
+        # The claim's own subject, stated the same way, with a slot filled otherwise: a correction from it.
+        own = [(e, a) for e in others[id(item.result)] if (a := known[(item.result.text, e.text)]).substituted
+               and not about_another_subject(a) and not a.polarity_mismatch]
+        if own:
+            chosen[id(item.result)] = own[0]
     drafted: list[tuple[SentenceResult, str]] = []
     for item in flagged:
         result, suggestion, evidence, elsewhere = item.result, None, None, ()
