@@ -93,6 +93,8 @@ def test_a_negative_implicative_goes_and_its_complement_takes_the_tense(claim, e
 
 def test_a_passive_under_an_implicative_keeps_its_flag_rather_than_a_guess():
     assert draft("The record has yet to be surpassed.", "The record was surpassed in 2004.", contradicted=True) is None
+    assert draft("The offer was refused to join the board.", "The offer to join the board was accepted.",
+                 contradicted=True) is None
 
 
 def test_the_negation_of_a_contradicted_claim_with_no_slot_differing():

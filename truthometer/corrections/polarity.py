@@ -42,9 +42,11 @@ def implicative_dropped(claim: str, alignment, implicative, sub) -> tuple[Substi
     verb ("modelled", not LemmInflect's first spelling "modeled")."""
     doc = alignment.claim_doc
     first, verb = doc[implicative.start], doc[implicative.verb]
-    if verb.tag_ != "VB" and verb.tag_ != "VBG":
-        return None, "the evidence affirms what the claim denies, but its predicate (a passive) could not be " \
-                     "rewritten automatically"
+    passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in doc[:].root.children)
+    if verb.tag_ not in ("VB", "VBG") or passive or first.i and not doc[first.i - 1].whitespace_:
+        # "has yet to be surpassed", "It's easily refused the call to play": no form of one verb says it.
+        return None, "the evidence affirms what the claim denies, but its predicate could not be rewritten " \
+                     "automatically"
     lemma = verb.lemma_.lower()
     if first.tag_ == "VBZ" and first.lemma_.lower() != "have":
         form = third_person(lemma)
