@@ -91,6 +91,24 @@ def test_a_negative_implicative_goes_and_its_complement_takes_the_tense(claim, e
     assert draft(claim, evidence, contradicted=True) == corrected
 
 
+@pytest.mark.parametrize("claim, evidence, corrected", [
+    ("The guard did not see anyone at the gate.", "The guard saw two men at the gate.",
+     "The guard saw someone at the gate."),
+    ("She saw something in the water.", "She did not see anything in the water.",
+     "She did not see anything in the water."),
+])
+def test_pronouns_of_any_and_some_change_with_the_negation(claim, evidence, corrected):
+    assert draft(claim, evidence, contradicted=True) == corrected
+    with switched_off("polarity-items"):
+        assert draft(claim, evidence, contradicted=True) != corrected
+
+
+def test_an_any_under_a_negation_the_correction_keeps_stays():
+    claim = "The index was never a useful metric and wasn't used by anyone for anything."
+    assert draft(claim, "The index is a useful metric used by many analysts.", contradicted=True) \
+        == "The index was a useful metric and wasn't used by anyone for anything."
+
+
 def test_a_passive_under_an_implicative_keeps_its_flag_rather_than_a_guess():
     assert draft("The record has yet to be surpassed.", "The record was surpassed in 2004.", contradicted=True) is None
     assert draft("The offer was refused to join the board.", "The offer to join the board was accepted.",
