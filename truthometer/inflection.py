@@ -18,11 +18,9 @@ PAST, PARTICIPLE, THIRD_PERSON = "VBD", "VBN", "VBZ"
 def verb_form(lemma: str, tag: str) -> str:
     """``lemma`` in the form of ``tag`` (VBD, VBN, VBZ, VBG, VB...); the lemma itself where the lexicon has
     none. The first form LemmInflect gives is its most common spelling ("traveled" before "travelled")."""
-    from lemminflect import getInflection
-
     if tag == PAST and lemma == "be":
         return "was"
-    forms = getInflection(lemma, tag=tag) if lemma else ()
+    forms = spellings(lemma, tag)
     return forms[0] if forms else lemma
 
 

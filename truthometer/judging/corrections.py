@@ -180,18 +180,19 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
     from ..alignment import align_many, suggest_correction
 
     known = dict(known or {})
-    aligned = [(item, evidence) for item in flagged for evidence in correction_candidates(item.result)]
-    missing = list(dict.fromkeys((item.result.text, evidence.text) for item, evidence in aligned
-                                 if (item.result.text, evidence.text) not in known))
-    known.update(zip(missing, align_many(missing)))
-    chosen = {}
-    for item in flagged:
-        candidates = [(e, known[(item.result.text, e.text)]) for e in correction_candidates(item.result)]
-        chosen[id(item.result)] = choose_alignment(candidates)
+
+    def align_new(evidence_of: dict) -> None:
+        # One batch of the (sentence, evidence) pairs not aligned yet.
+        missing = [p for p in dict.fromkeys((item.result.text, e.text) for item in flagged
+                                            for e in evidence_of[id(item.result)]) if p not in known]
+        known.update(zip(missing, align_many(missing)))
+
+    candidates = {id(item.result): correction_candidates(item.result) for item in flagged}
+    align_new(candidates)
+    chosen = {id(item.result): choose_alignment([(e, known[(item.result.text, e.text)])
+                                                 for e in candidates[id(item.result)]]) for item in flagged}
     others = {id(item.result): same_subject_evidence(item.result, chosen[id(item.result)]) for item in flagged}
-    missing = list(dict.fromkeys((item.result.text, e.text) for item in flagged for e in others[id(item.result)]
-                                 if (item.result.text, e.text) not in known))
-    known.update(zip(missing, align_many(missing)))
+    align_new(others)
     for item in flagged:
         # The claim's own subject, stated the same way, with a slot filled otherwise: a correction from it.
         own = [(e, a) for e in others[id(item.result)] if (a := known[(item.result.text, e.text)]).substituted
