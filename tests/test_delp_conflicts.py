@@ -130,14 +130,26 @@ def test_scope_prefers_the_narrower_case():
     evidence = [ev("The recommended dose of Fenrol is 10 mg.", "web", "contradiction", 0.7),
                 ev("For children, the recommended dose of Fenrol is 5 mg.", "web", "support", 0.7)]
     assert qualifiers(evidence[1].text) == {"children"} and qualifiers(evidence[0].text) == set()
-    assert [(a, b) for a, b, _ in scope_order(evidence, [0, 1])] == [(1, 0)]
+    assert [(a, b) for a, b, _ in scope_order(evidence, [0, 1], claim=claim)] == [(1, 0)]
     assert argue(claim, evidence, criterion="priority").verdict == "undecided"
     outcome = argue(claim, evidence, criterion="priority+scope")
     assert (outcome.verdict, outcome.winner) == ("supported", 1)
     # Two different cases are not ordered: neither is narrower.
     other = [ev("For adults, the recommended dose of Fenrol is 10 mg.", "web", "contradiction", 0.7), evidence[1]]
-    assert scope_order(other, [0, 1]) == []
+    assert scope_order(other, [0, 1], claim=claim) == []
     assert argue(claim, other, criterion="priority+scope").verdict == "undecided"
+
+
+def test_scope_leaves_a_general_claim_to_the_general_statement():
+    # The exception for children is no answer to a claim about the dose in general (Tweety flies unless it
+    # is a penguin): the two sentences stay in conflict, as they would without the order.
+    claim = "The recommended dose of Fenrol is 10 mg."
+    evidence = [ev("The recommended dose of Fenrol is 10 mg.", "web", "support", 0.7),
+                ev("For children, the recommended dose of Fenrol is 5 mg.", "web", "contradiction", 0.7)]
+    assert scope_order(evidence, [0, 1], claim=claim) == []
+    assert scope_order(evidence, [0, 1], claim="The recommended dose of Fenrol for children is 10 mg.") \
+        == [(1, 0, "e1 is about children, as the claim is; e0 is more general")]
+    assert argue(claim, evidence, criterion="priority+scope").verdict == "undecided"
 
 
 def test_recency_orders_only_conflicting_dated_evidence():
@@ -274,3 +286,10 @@ def test_conflicts_bench_scores_ours_beside_both_baselines(tmp_path, monkeypatch
     assert labelled["ours"]["development"]["accuracy"] == 1.0
     assert labelled["majority_vote"]["development"]["accuracy"] == 0.5
     assert "pairs_trained_on" in labelled and figures["selections"]["judged"]["claims"]["development"] == 3
+    # The annotators' labels as the relations (an oracle judge): claim 2's NOT_ENOUGH_INFO sentence, which the
+    # fake judge reads as a contradiction (another year), is no conflict, so claim 2 is no longer judged one.
+    oracle = conflicts.run(Namespace(data=str(data), select="labelled,judged", limit=0, facts="", relations="labels"))
+    assert oracle["relations"] == "labels"
+    assert oracle["selections"]["judged"]["claims"]["development"] == 2
+    assert oracle["selections"]["labelled"]["majority_vote"]["development"]["answers"] == \
+        {"contradicted": 1, "undecided": 1}

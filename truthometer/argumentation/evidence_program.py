@@ -156,7 +156,7 @@ def build_program(claim: str, evidence: list, relations: dict | None = None, fac
             lines += [f"e{a} > e{b}." for a in upper for b in lower]
     relation_kinds = {(i, j): kind for i, j, kind in pairs}
     recency = recency_order(evidence, used, claim, relation_kinds)
-    scope = scope_order(evidence, used, relation_kinds)
+    scope = scope_order(evidence, used, relation_kinds, claim)
     if recency:
         lines.append("% recency: a dated statement about a changing quantity over an older one")
         lines += [f"recency: e{a} > e{b}.  % {why}" for a, b, why in recency]

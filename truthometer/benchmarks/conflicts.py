@@ -34,6 +34,11 @@ is left out. Nothing was tuned on the validation part. The judge was trained on 
 claims (``truthometer/data/nli/judge/trained_on.txt``): the bench prints how many of the scored claim-evidence
 pairs it was trained on, per part, so a figure on trained pairs is not read as a held-out one.
 
+With ``--relations labels`` the relations of the evidence to the claim are the annotators' evidence labels
+(SUPPORTS -> support, REFUTES -> contradiction, NOT_ENOUGH_INFO -> related) instead of the judge's: an oracle
+judge, for every method alike, which measures the argumentation apart from the judge's reading (the relations
+between pairs of evidence are still the judge's). Not a figure of the pipeline: no user has the labels.
+
 With ``--facts`` (default: ``tests/data/changing_facts.json``, hand-written changing facts with dated
 sources that disagree, relations given), it also prints how many of those the recency criterion gets
 right against source reliability alone.
@@ -59,6 +64,10 @@ ANSWERS = ("supported", "contradicted", "undecided")
 SELECTIONS = ("labelled", "judged")
 REPORTED_PARTS = ("development", "validation")
 DEFAULT_FACTS = PROJECT_ROOT / "tests" / "data" / "changing_facts.json"
+#: Where the relations of the evidence to the claim come from (``--relations``).
+RELATIONS = ("judge", "labels")
+#: The annotators' evidence labels read as relations (``--relations labels``).
+LABEL_RELATIONS = {"SUPPORTS": "support", "REFUTES": "contradiction", "NOT_ENOUGH_INFO": "related"}
 #: Ablation criteria printed beside ours (the pipeline's criterion).
 OTHER_CRITERIA = ("priority", "recency+priority", "priority+scope", "specificity")
 
@@ -69,6 +78,10 @@ def add_arguments(parser) -> None:
                         help="comma-separated selections: labelled (evidence labels include SUPPORTS and REFUTES), "
                              "judged (the judge reads a support and a contradiction)")
     parser.add_argument("--limit", type=int, default=0, help="read only the first N claims of the file")
+    parser.add_argument("--relations", choices=RELATIONS, default="judge",
+                        help="where the relations of the evidence to the claim come from: the judge (the pipeline's), "
+                             "or the annotators' evidence labels (an oracle judge, to measure the argumentation apart "
+                             "from the judge)")
     parser.add_argument("--facts", default=str(DEFAULT_FACTS),
                         help="hand-written changing facts (JSON) to count recency against priority on; '' to skip")
 
@@ -126,8 +139,9 @@ def relation_of(row) -> tuple[str, float]:
     return ("support", "related", "contradiction")[best], float(row[best])
 
 
-def build_evidence(rows: list[dict], config: Config):
-    """Evidence objects per claim with the judge's relations and the claim-evidence cosine, and the judge."""
+def build_evidence(rows: list[dict], config: Config, relations: str = "judge"):
+    """Evidence objects per claim with the judge's relations (or, with ``relations="labels"``, the annotators'
+    evidence labels) and the claim-evidence cosine, and the judge."""
     from .. import models
     from ..judging.nli import load_judge
     from ..report import Evidence
@@ -148,6 +162,8 @@ def build_evidence(rows: list[dict], config: Config):
         for k, e in enumerate(r["evidence"]):
             relation, p = relation_of(probs[at])
             at += 1
+            if relations == "labels":
+                relation = LABEL_RELATIONS.get(e.get("evidence_label"), "related")
             cos = float(np.dot(vectors[index[r["claim"]]], vectors[index[e["evidence"]]]))
             evidence.append(Evidence(e["evidence"], "reference", f"{e.get('evidence_id', k)}", cos, relation,
                                      confidence=1.0, title=str(e.get("article", "")), probability=p))
@@ -204,7 +220,10 @@ def run(args) -> dict:
     rows = load_rows(args.data, args.limit)
     if "judged" not in selections:
         rows = [r for r in rows if labelled_conflict(r)]
-    evidence, judge, judge_seconds = build_evidence(rows, config)
+    source = getattr(args, "relations", "judge")
+    if source not in RELATIONS:
+        raise InputError(f"unknown --relations {source!r}: choose from {', '.join(RELATIONS)}")
+    evidence, judge, judge_seconds = build_evidence(rows, config, source)
     chosen = {"labelled": [k for k, r in enumerate(rows) if labelled_conflict(r)],
               "judged": [k for k, ev in enumerate(evidence) if judged_conflict(ev)]}
     wanted = sorted({k for s in selections for k in chosen[s]})
@@ -236,7 +255,10 @@ def run(args) -> dict:
         predictions[methods[-2]][k] = majority_vote(ev)
         predictions[methods[-1]][k] = most_similar(ev)
 
-    figures: dict = {"criterion": ARGUMENT_CRITERION, "claims_read": len(rows), "selections": {}}
+    figures: dict = {"criterion": ARGUMENT_CRITERION, "relations": source, "claims_read": len(rows), "selections": {}}
+    if source == "labels":
+        print("relations of the evidence to the claim: the annotators' evidence labels (an oracle judge, the same "
+              "for every method); relations between evidence: the judge's")
     for selection in selections:
         by_part = {p: [k for k in chosen[selection] if part_of(rows[k]["id"]) == p] for p in REPORTED_PARTS}
         left_out = len(chosen[selection]) - sum(len(v) for v in by_part.values())
@@ -264,8 +286,8 @@ def run(args) -> dict:
         for p in REPORTED_PARTS:
             print(f"  {p}: gold {block['gold'][p]}; {block['pairs'][p]} claim-evidence pairs, the judge was trained "
                   f"on {block['pairs_trained_on'][p]} of them; {block['evidence_pairs_judged'][p]} pairs of evidence "
-                  f"read, {block['evidence_relations_found'][p]} relations found; the judge reads "
-                  f"{block['judge_reads'][p]}")
+                  f"read, {block['evidence_relations_found'][p]} relations found; "
+                  f"{'the labels read' if source == 'labels' else 'the judge reads'} {block['judge_reads'][p]}")
         ours, best_base = _key(methods[0]), None
         for p in REPORTED_PARTS:
             base = max(block[_key(m)][p]["macro_f1"] or 0.0 for m in methods[-2:])
