@@ -288,7 +288,7 @@ def run(args) -> dict:
                   f"on {block['pairs_trained_on'][p]} of them; {block['evidence_pairs_judged'][p]} pairs of evidence "
                   f"read, {block['evidence_relations_found'][p]} relations found; "
                   f"{'the labels read' if source == 'labels' else 'the judge reads'} {block['judge_reads'][p]}")
-        ours, best_base = _key(methods[0]), None
+        ours = _key(methods[0])
         for p in REPORTED_PARTS:
             base = max(block[_key(m)][p]["macro_f1"] or 0.0 for m in methods[-2:])
             margin = (block[ours][p]["macro_f1"] or 0.0) - base
