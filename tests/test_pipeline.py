@@ -81,6 +81,15 @@ def test_rule_tier_units_and_entities():
     assert [(x.kind, x.evidence.text) for x in m] == [("entity", "Junio Hamano")]
 
 
+def test_rule_tier_two_members_of_one_kind_are_no_rivals():
+    # "X is a <kind>" and "Y is a <kind>": two things of that kind, not two answers about one; a name in the
+    # predicate still has rivals.
+    nlp = models.nlp()
+    assert find_mismatches(nlp("Lyon is a large city in France.")[:], nlp("Marseille is a large city in France.")[:]) == []
+    m = find_mismatches(nlp("Lyon is a large city in Germany.")[:], nlp("Lyon is a large city in France.")[:])
+    assert [(x.kind, x.evidence.text) for x in m] == [("entity", "France")]
+
+
 def test_supporting_web_evidence_is_proposed_as_pending(tmp_path):
     from truthometer.evidence.base import Candidates
     from truthometer.knowledge import KnowledgeBase

@@ -350,7 +350,7 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
                 mismatches.append(Mismatch("code", slot, _best_counterpart(slot, codes), evidence_span.text))
         elif slot.kind == "entity" and coverage >= min_coverage and not _same_entity(slot, evidence_lower,
                                                                                       evidence_slots) \
-                and not _of_what_unsaid(claim_span, slot, evidence_span):
+                and not _of_what_unsaid(claim_span, slot, evidence_span) and not _one_of_a_kind(claim_span, slot):
             claim_entities = [s for s in all_slots if s.kind == "entity"]
             said = {t.lower_ for t in claim_span}
             # An evidence name the claim states too, alone or inside a longer name ("founder of Weather
@@ -391,6 +391,19 @@ def _of_what_unsaid(claim_span, slot: Slot, evidence_span) -> bool:
     noun = of.head.lemma_.lower()
     named = [t for t in evidence_span if t.lemma_.lower() == noun]
     return bool(named) and not any(c.lower_ == "of" for t in named for c in t.children)
+
+
+def _one_of_a_kind(claim_span, slot: Slot) -> bool:
+    """The name is the subject of "is a/an <noun>": other things are such a thing too, so another name in
+    the evidence's sentence is not a rival ("Levothyroxine is a synthetic form of T3" / "Liothyronine is a
+    synthetic form of T3": two drugs, not two answers; "Canberra is the location where ..." has one)."""
+    first = next((t for t in claim_span if t.idx - claim_span.start_char == slot.start), None)
+    subject = next((t for t in ([first] + list(first.ancestors) if first is not None else [])
+                    if t.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None or subject.head.lemma_ != "be":
+        return False
+    return any(c.dep_ == "attr" and any(d.dep_ == "det" and d.lower_ in ("a", "an") for d in c.children)
+               for c in subject.head.children)
 
 
 def _without_doing(claim_span, evidence_span) -> bool:
