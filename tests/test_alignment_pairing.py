@@ -695,3 +695,10 @@ def test_a_count_pairs_with_the_count_of_its_noun_though_a_name_stands_between()
     # "Two out of ten men": "Two" counts no noun of its own here; the ten is what differs.
     assert corrected("Two out of ten men are hugging.", "Two out of five men are hugging.") \
         == "Two out of five men are hugging."
+
+
+def test_where_someone_finished_pairs_whatever_the_verb():
+    a = align("Tyson Gay came third in that race.", "Tyson Gay of the United States finished second in 9.71 seconds.")
+    assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("third", "second")]
+    assert corrected("Hamilton finished fifth at Monza.", "Hamilton finished third at Monza after a late stop.") \
+        == "Hamilton finished third at Monza."

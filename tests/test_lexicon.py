@@ -245,3 +245,20 @@ def test_a_sister_kind_under_the_same_modifier_is_another_filler_not_a_rewording
     # A noun and a kind of it under the same modifier still are ("a country performer" / "a country singer").
     edges = align("Kenny Rogers is a country performer.", "Kenny Rogers is an American country singer.").edges
     assert [e.op for e in edges if e.claim_text == "performer"] == ["equal"]
+
+
+def test_opposite_nouns_are_places_and_parts_not_roles_of_people():
+    assert lexicon.opposite_nouns("top", "bottom") and lexicon.opposite_nouns("front", "back")
+    assert lexicon.opposite_nouns("beginning", "end")
+    # Converse roles: a paraphrase may swap them with the sentence around them.
+    assert not lexicon.opposite_nouns("husband", "wife") and not lexicon.opposite_nouns("winner", "loser")
+    assert not lexicon.opposite_nouns("film", "movie") and not lexicon.opposite_nouns("top", "top")
+
+
+def test_a_place_named_by_its_opposite_overrules_a_paraphrase():
+    from truthometer.verdicts.relations import overrules_support
+
+    a = align("The filter sits at the top of the tub and needs cleaning every week.",
+              "The filter assembly is located at the bottom of the tub and should be cleaned once a week.")
+    assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("top", "bottom")]
+    assert overrules_support(a)

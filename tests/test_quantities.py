@@ -317,3 +317,25 @@ def test_a_frequency_is_read_within_its_own_sentence_of_a_long_article():
     assert [m.kind for m in find_mismatches(dose, evidence)] == ["number"]
     assert [m.kind for m in find_mismatches(dose, evidence)] == \
         [m.kind for m in find_mismatches(nlp(dose.text)[:], evidence)]
+
+
+def test_up_to_states_a_maximum_and_two_maxima_conflict():
+    nlp = models.nlp()
+    claim, evidence = "The battery lasts up to 10 hours.", "The battery lasts up to 8 hours."
+    assert [(m.claim.text, m.evidence.text) for m in find_mismatches(nlp(claim)[:], nlp(evidence)[:])] == [("10", "8")]
+    assert [(e.claim_text, e.evidence_text) for e in align(claim, evidence).substituted] == [("10", "8")]
+    # The same maximum, or the amount itself, is no conflict.
+    assert find_mismatches(nlp(claim)[:], nlp("The battery lasts up to 10 hours on one charge.")[:]) == []
+    assert not align(claim, "The battery lasts 10 hours.").substituted
+
+
+def test_adverbs_of_one_time_per_period_are_frequencies():
+    nlp = models.nlp()
+    a = align("The drip tray needs emptying once a week.", "The drip tray should be emptied daily.")
+    assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("once a week", "daily")]
+    assert not align("The filter needs cleaning every week.", "The filter should be cleaned once a week.").flagged
+    assert [m.kind for m in find_mismatches(nlp("Take the tablets twice daily.")[:],
+                                            nlp("The tablets are taken daily.")[:])] == ["number"]
+    # "the daily maximum" is an amount per day, not how often: no frequency slot.
+    assert not any(e.claim_text == "daily" and e.kind == "number"
+                   for e in align("The daily maximum is 3,200 mg.", "Adults may take 1,200 mg in 24 hours.").edges)

@@ -4,7 +4,8 @@ semantically close (embedding similarity) or hangs from the same shared word, ne
 """
 from __future__ import annotations
 
-from .base import ENTITY_LABELS, EQUAL, SUBSTITUTED, UNCONFIRMED, _in_subject, normalise
+from ..judging import lexicon
+from .base import ENTITY_LABELS, EQUAL, OPPOSITE, SUBSTITUTED, UNCONFIRMED, _in_subject, normalise
 from .dates import _ORDER
 from .roles import _proximity, _role
 from .words import _same_stem, _similar_adjectives
@@ -104,8 +105,10 @@ def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) 
             score = (sim + 0.5 * min(1.0, _proximity(slot, c, anchors))
                      + 0.25 * _role(claim, slot, evidence, c))
             if best is None or score > best[0]:
-                best = (score, edge, theirs)
+                best = (score, edge, theirs, mine)
     if best is not None:
-        score, edge, span = best
+        score, edge, span, mine = best
         edge.op, edge.evidence_text, edge.score = SUBSTITUTED, span.text, round(float(score), 4)
         edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
+        if mine.pos_ == span.root.pos_ == "NOUN" and lexicon.opposite_nouns(mine.lemma_.lower(), span.root.lemma_.lower()):
+            edge.label = OPPOSITE  # "at the top of the tub" / "at the bottom of the tub"

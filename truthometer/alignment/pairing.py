@@ -34,7 +34,7 @@ from .roles import (_agent_classifier, _agent_of, _anaphoric, _anchors, _dates_a
                     _other_relation, _place_bound_otherwise, _proximity, _range_end_bonus, _role, _said_of_another,
                     _same_event, _shared_date_parts, _shared_dependents, _value_of_the_same_name, _year_in_period)
 from .similarity import _Similarity
-from .slots import DURATION, _name_unit, _untagged_name
+from .slots import DURATION, _name_unit, _placing, _untagged_name
 from .values import _bounded, _compatible, _equal_value, _kindred_counts
 from .words import _derived, _more_general_word
 
@@ -177,8 +177,10 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
         for c in options:
             role = _role(claim, slot, evidence, c)
             prox = _proximity(slot, c, anchors)
-            if slot.kind in ("attribute", "noun") and role < 1.5:
-                continue  # a bare word needs a matching governor to count as this slot's counterpart
+            if slot.kind in ("attribute", "noun") and role < 1.5 and not (_placing(claim[slot.i]) and _placing(evidence[c.i])):
+                # A bare word needs a matching governor to count as this slot's counterpart; where someone
+                # finished is that whatever the verb ("came third" / "finished second").
+                continue
             bonus = 3.0 if slot.kind == "number" and slot.unit and slot.unit == c.unit else 0.0
             if slot.kind in ("date", "number"):
                 bonus += _range_end_bonus(claim, slot, evidence, c, cands)
@@ -282,6 +284,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                 if slot.kind == "attribute" and (lexicon.opposite_adjectives(normalise(ctext.text), normalise(
                         evidence[best.i:best.j].text)) or {slot.value, best.value} == _ORDER):
                     edge.label = OPPOSITE  # "effective" / "ineffective", "before" / "after"
+                elif slot.kind == "noun" and best.kind == "noun" and lexicon.opposite_nouns(slot.value, best.value):
+                    edge.label = OPPOSITE  # "at the top of the tub" / "at the bottom of the tub"
         edges.append(edge)
         slot_edges[slot.i] = (slot, edge)
 

@@ -10,9 +10,9 @@ from ..judging import lexicon
 from ..judging.rules import range_joined
 from ..text.dates import DECADE_WORDS, MONTHS, WEEKDAYS, is_decade_text, period_years, year_of, years_between
 from ..text.names import is_code
-from ..text.numbers import FRACTIONS, MULTIPLIERS, SCALES, WORD_NUMBERS, number_value
+from ..text.numbers import FRACTIONS, MULTIPLIERS, SCALES, WORD_NUMBERS, number_value, ordinal_value
 from ..text.quantities import (FREQUENCY_UNIT, currency, currency_before, degrees_unit, fraction_after,
-                               fraction_of_unit, frequency, unit)
+                               fraction_of_unit, frequency, frequency_adverb, unit)
 from .base import ENTITY_LABELS, Slot, normalise, unit_of
 from .dates import _ORDER, _day, _is_ordinal, _is_year, _life_span_end, _month, clock_time
 
@@ -113,6 +113,10 @@ def extract_slots(doc) -> list[Slot]:
             # "twice daily", "three times a day": one amount, in times per day.
             add(Slot("number", t.i, often[1], label="CARDINAL", value=often[0], unit=FREQUENCY_UNIT,
                      dimension="frequency"))
+        elif (per_day := frequency_adverb(t)) is not None:
+            # "emptied daily" is "emptied once a day".
+            add(Slot("number", t.i, t.i + 1, label="CARDINAL", value=per_day, unit=FREQUENCY_UNIT,
+                     dimension="frequency"))
         elif ((t.like_num or t.lower_ in WORD_NUMBERS) and number_value(t.text) is not None
               or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in SCALES:
             # "one and a half litres", "half a millimetre": the fraction is part of the number.
@@ -155,9 +159,12 @@ def extract_slots(doc) -> list[Slot]:
     for t in doc:
         # Ordinals and the order of events are stop words but slots all the same ("her first album" /
         # "her second album", "named after the split" / "named before the split").
-        if t.i in taken or (_stop_word(t) and not _is_ordinal(t) and t.lower_ not in _ORDER) or t.is_punct:
+        if t.i in taken or (_stop_word(t) and not _is_ordinal(t) and not _placing(t) and t.lower_ not in _ORDER) \
+                or t.is_punct:
             continue
         if t.lower_ in _ORDER and t.dep_ in ("mark", "prep"):
+            add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
+        elif _placing(t):
             add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
         elif _hyphen_modifier(t):
             # "the worst-selling singles": the word before the hyphen is what the compound says.
@@ -223,6 +230,12 @@ def _counted_noun(number):
     while noun.dep_ in ("compound", "nmod", "amod") and noun.head.pos_ == "NOUN" and noun.head.i > noun.i:
         noun = noun.head
     return noun
+
+
+def _placing(t) -> bool:
+    """An ordinal that says where someone finished: "came third", "finished second" (the small model tags
+    it an adverb of the verb)."""
+    return t.dep_ == "advmod" and t.head.pos_ == "VERB" and ordinal_value(t.lower_) is not None
 
 
 def _hyphen_modifier(t) -> bool:

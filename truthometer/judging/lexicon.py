@@ -276,6 +276,21 @@ def opposite_verbs(claim_word: str, evidence_word: str) -> bool:
 
 
 @lru_cache(maxsize=50_000)
+def opposite_nouns(claim_word: str, evidence_word: str) -> bool:
+    """Nouns WordNet files as opposites in frequent senses, neither of them a kind of person: "top" /
+    "bottom", "front" / "back", "beginning" / "end". Opposite roles of people are converses, which a
+    paraphrase may swap with the sentence around them ("Ann is Bob's wife" / "Bob is Ann's husband")."""
+    if claim_word == evidence_word:
+        return False
+    person = wordnet().synset("person.n.01")
+    # WordNet files some antonyms in one direction only ("back" -> "front"): either will do.
+    opposed = [(s, a.synset()) for one, other in ((claim_word, evidence_word), (evidence_word, claim_word))
+               for s in _senses(one, "n") for lemma in s.lemmas() for a in lemma.antonyms()
+               if a.name().lower().replace("_", " ") == other]
+    return any(person not in _closure(mine) and person not in _closure(theirs) for mine, theirs in opposed)
+
+
+@lru_cache(maxsize=50_000)
 def _named(name: str) -> frozenset:
     """The WordNet synsets of a proper name: instances of something ("USSR", "Soviet Union": the same
     country), not common nouns."""

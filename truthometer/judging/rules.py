@@ -18,7 +18,7 @@ from ..text import frequency_adverbs
 from ..text.negation import NEGATIONS
 from ..text.numbers import COUNT_WORDS
 from ..text.quantities import (FREQUENCY_UNIT, bound_at, bounded_amounts, bounds_apply, comparable, currency,
-                               currency_before, degrees_unit, frequency, limit_at, near, number_value, quantity,
+                               currency_before, degrees_unit, frequency, frequency_adverb, limit_at, near, number_value, quantity,
                                same_quantity, same_when_rounded, within)
 
 _RANGE_JOINERS = {"to", "-", "–", "and", "or"}
@@ -159,6 +159,10 @@ def extract_slots(span) -> list[Slot]:
             slots.append(Slot("number", span.doc[t.i:often[1]].text, t.idx - base, end.idx + len(end.text) - base,
                               often[0], unit=FREQUENCY_UNIT, context=_context(span, t.i, often[1])))
             taken.update(range(t.i, often[1]))
+        elif (per_day := frequency_adverb(t)) is not None:
+            # "emptied daily" is "emptied once a day".
+            slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), per_day,
+                              unit=FREQUENCY_UNIT, context=_context(span, t.i, t.i + 1)))
         elif t.like_num and _number_value(t.text) is not None:
             unit = _unit_after(span, t.i)
             # "12 euros" and "€12" are both 12 euro.

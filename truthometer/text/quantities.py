@@ -166,8 +166,8 @@ def bound_at(doc, i: int) -> str:
 
 def limit_at(doc, i: int) -> bool:
     """Whether the bound on the number at token ``i`` is a limit set, not a count estimated: "no more than
-    1,200 mg", "should not go above 4,000 mg", "the minimum distance is 45 inches" (a negated bound or a
-    limit noun), against "more than 600 works"."""
+    1,200 mg", "should not go above 4,000 mg", "the minimum distance is 45 inches", "for up to 28 days" (a
+    negated bound, a limit noun, or "up to"), against "more than 600 works"."""
     return _bound(doc, i)[1]
 
 
@@ -201,7 +201,9 @@ def _bound(doc, i: int) -> tuple[str, bool]:
             first = doc[k - n]
             negated = k > n and doc[k - n - 1].lower_ in CLAUSE_NEGATORS or any(
                 c.dep_ == "neg" for c in first.head.children)
-            return ({">": "<", "<": ">"}[sense], True) if negated else (sense, False)
+            # "Up to" states a maximum, as a limit does: "can be kept for up to 28 days" makes "for up to 56
+            # days" false, where "more than 600 works" is made true by "over 800 works".
+            return ({">": "<", "<": ">"}[sense], True) if negated else (sense, words == ("up", "to"))
     # "The required minimum distance ... is 45 inches": the number is the value of a limit.
     t = doc[i]
     while t.dep_ in ("nummod", "compound", "quantmod") and t.head.i != t.i:
@@ -302,6 +304,9 @@ def frequency(lows: list[str], k: int) -> tuple[float, int] | None:
         if k and (unit(lows[k - 1]) or count_at(k - 1) is not None):
             return None  # "1 inch every ten years" is a rate of the amount, not how often
         return 1 / (n * days), k + 3  # "every 8 hours"
+    if lows[k] in ("every", "each") and (days := period_at(k + 1)) and lows[k + 1] == lows[k + 1].rstrip("s") \
+            and not (k and (unit(lows[k - 1]) or count_at(k - 1) is not None)):
+        return 1 / days, k + 2  # "every week"
     if lows[k] in _TIMES:
         count, j = float(_TIMES[lows[k]]), k + 1
     elif k + 1 < len(lows) and lows[k + 1] in ("times", "time") and (n := count_at(k)) is not None:
@@ -313,6 +318,14 @@ def frequency(lows: list[str], k: int) -> tuple[float, int] | None:
     if j + 1 < len(lows) and lows[j] in ("a", "an", "per", "each", "every") and (days := period_at(j + 1)):
         return count / days, j + 2
     return None
+
+
+def frequency_adverb(token) -> float | None:
+    """Times per day of an adverb of one time per period ("should be emptied daily": 1, "weekly": 1/7);
+    None for any other token, and for the adjective ("the daily maximum" is an amount per day, not how
+    often something happens)."""
+    period = _PER_PERIOD.get(token.lower_)
+    return 1 / _PERIOD_DAYS[period] if period and token.pos_ == "ADV" else None
 
 
 def same_when_rounded(a: float, b: float) -> bool:
@@ -347,6 +360,6 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "FREQUENCY_UNIT", "frequency", "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "bound_at",
+           "FREQUENCY_UNIT", "frequency", "frequency_adverb", "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "bound_at",
            "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "fraction_after", "fraction_of_unit",
            "currency", "currency_before", "degrees_unit"]
