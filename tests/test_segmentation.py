@@ -159,3 +159,13 @@ def test_a_letter_ending_a_sentence_after_a_common_noun_ends_it_and_an_initial_d
         "Scurvy is a disease resulting from a lack of vitamin C.", "Rickets is caused by a lack of vitamin D."]
     assert all(text[s.start:s.end] == s.text and s.doc.text == s.text for s in split_sentences(text))
     assert len(split_sentences("He met with George W. Bush in 2001. John F. Kennedy was shot in 1963.")) == 2
+
+
+def test_an_abbreviation_keeping_its_full_stop_can_end_a_sentence():
+    text = "The spare wheel is limited to 80 km/h. Motorway fuel consumption is around 5 litres per 100 km."
+    assert [s.text for s in split_sentences(text)] == [
+        "The spare wheel is limited to 80 km/h.", "Motorway fuel consumption is around 5 litres per 100 km."]
+    assert all(text[s.start:s.end] == s.text for s in split_sentences(text))
+    assert len(split_sentences("The doctor arrived at 5 p.m. He left at six.")) == 2
+    # Not before a name or a time phrase the abbreviation belongs to.
+    assert len(split_sentences("The shop opens at 9 a.m. Monday to Friday.")) == 1

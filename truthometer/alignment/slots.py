@@ -166,6 +166,8 @@ def extract_slots(doc) -> list[Slot]:
             add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
         elif _placing(t):
             add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
+        elif t.i >= 2 and _hyphen_modifier(doc[t.i - 2]):
+            continue  # "known" in "best-known": the compound is said by its first word, and changed whole
         elif _hyphen_modifier(t):
             # "the worst-selling singles": the word before the hyphen is what the compound says.
             add(Slot("attribute", t.i, t.i + 1, label="hyphen", value=t.lemma_.lower()))

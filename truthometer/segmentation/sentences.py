@@ -55,12 +55,25 @@ def _ends_on_designator(doc, k: int) -> bool:
             and doc[k - 1].is_alpha and doc[k - 1].is_lower and doc[k + 1].text[:1].isupper())
 
 
+def _ends_on_abbreviation(doc, k: int) -> bool:
+    """Token k is a lower-case abbreviation that keeps its full stop ("km/h.", "p.m.") before a capitalised
+    word that opens a sentence: a unit written with a slash, or a pronoun or determiner after it ("... at 5
+    p.m. He left"). The tokenizer keeps the stop on the abbreviation, so the parser sees no sentence end."""
+    word, following = doc[k].text, doc[k + 1] if k + 1 < len(doc) else None
+    if following is None or len(word) < 2 or not word.endswith(".") or not word[0].islower() \
+            or not following.text[:1].isupper():
+        return False
+    per_unit = "/" in word or k > 0 and doc[k - 1].text == "/"  # "km/h." is read as "km", "/", "h."
+    return per_unit or len(word) > 2 and following.pos_ in ("PRON", "DET")
+
+
 def _designator_ends(doc):
-    """The parser's sentences, cut after a designator's full stop it took for an initial's."""
+    """The parser's sentences, cut after a designator's full stop it took for an initial's, and after an
+    abbreviation's that ends a sentence."""
     for span in doc.sents:
         start = span.start
         for k in range(span.start, span.end - 1):
-            if _ends_on_designator(doc, k):
+            if _ends_on_designator(doc, k) or _ends_on_abbreviation(doc, k):
                 yield doc[start:k + 1]
                 start = k + 1
         yield doc[start:span.end]
