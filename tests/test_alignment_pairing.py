@@ -702,3 +702,11 @@ def test_where_someone_finished_pairs_whatever_the_verb():
     assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("third", "second")]
     assert corrected("Hamilton finished fifth at Monza.", "Hamilton finished third at Monza after a late stop.") \
         == "Hamilton finished third at Monza."
+
+
+def test_a_range_against_another_is_replaced_whole():
+    assert corrected("Adults take 200 to 400 mg every 8 to 12 hours.", "Adults take 200 to 400 mg every 4 to 6 hours.") \
+        == "Adults take 200 to 400 mg every 4 to 6 hours."
+    a = align("The film runs 90 to 120 minutes.", "The film runs 90 to 100 minutes.")
+    assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("90 to 120", "90 to 100")]
+    assert not align("The dose is 200 to 400 mg.", "The usual dose is 200 to 400 mg.").substituted

@@ -227,7 +227,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                 # usual first-line treatment"); not a noun coordinated with the counterpart, which shares its
                 # modifiers ("a dark atmosphere" / "a relaxing and joyful setting and tone").
                 best = equal_somewhere[0]
-            span, converted = evidence[best.i:best.j], None
+            span, converted, other_range = evidence[best.i:best.j], None, False
             if slot.kind == "attribute" and _whole_hyphenated(claim[slot.i:slot.j]).start == slot.i:
                 span = _whole_hyphenated(span)  # "blond" -> "dark-haired", not "haired"
             if slot.kind == "entity" and len(span) > 1 and slot.i > 0 and span[0].lower_ == claim[slot.i - 1].lower_:
@@ -237,6 +237,16 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                 # One amount against a range: the correction takes the whole range ("50,000 to 80,000").
                 start = best.i - 2 * theirs[2]
                 span = evidence[start:start + 3]
+            elif slot.kind == "number" and in_range is not None and (theirs := _number_range(evidence, best.i)) \
+                    and theirs[2] == in_range[2] and theirs[:2] != in_range[:2] \
+                    and not any(s.i == slot.i + 2 - 4 * in_range[2] for s in slots):
+                # A range against another, its other end no slot of its own: the whole range is compared and
+                # replaced ("every 8 to 12 hours" -> "every 4 to 6 hours", not "every 4 to 12 hours"; "90 to
+                # 120 minutes" is not "90 to 100 minutes").
+                start, mine = best.i - 2 * theirs[2], slot.i - 2 * in_range[2]
+                span, whole = evidence[start:start + 3], claim[mine:mine + 3]
+                edge.claim_text, edge.claim_start, edge.claim_end = whole.text, whole.start_char, whole.end_char
+                other_range = True
             if slot.granularity == "time" and best.granularity == "time":
                 converted = clock_text(best.value, claim[slot.i:slot.j])  # "10 a.m." -> "9 a.m.", not "9:00"
             if best.label == DURATION:
@@ -257,7 +267,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             edge.evidence_text, edge.evidence_start, edge.evidence_end = span.text, span.start_char, span.end_char
             edge.evidence_text = converted or edge.evidence_text
             edge.score = round(float(scored[0][0]), 4)
-            if _equal_value(claim, slot, evidence, best, similar):
+            if _equal_value(claim, slot, evidence, best, similar) and not other_range:
                 edge.op = EQUAL
             elif (best.i, best.j) in used or slot.kind == "entity" and _other_relation(claim, slot, evidence, best) \
                     or slot.kind == "number" and _bounded(claim, slot, evidence, best) == (True, None) \
