@@ -339,3 +339,28 @@ def test_adverbs_of_one_time_per_period_are_frequencies():
     # "the daily maximum" is an amount per day, not how often: no frequency slot.
     assert not any(e.claim_text == "daily" and e.kind == "number"
                    for e in align("The daily maximum is 3,200 mg.", "Adults may take 1,200 mg in 24 hours.").edges)
+
+
+def test_a_bound_on_the_object_of_a_denied_verb_is_a_limit():
+    from truthometer.text.quantities import bound_at, limit_at
+
+    nlp = models.nlp()
+    doc = nlp("Adults should not take more than 1,200 mg in 24 hours.")
+    k = next(t.i for t in doc if t.text == "1,200")
+    assert (bound_at(doc, k), limit_at(doc, k)) == ("<", True)  # at most 1,200 mg
+    doc = nlp("Adults may take more than 1,200 mg.")
+    k = next(t.i for t in doc if t.text == "1,200")
+    assert (bound_at(doc, k), limit_at(doc, k)) == (">", False)
+    m = find_mismatches(nlp("The daily maximum for adults is 3,200 mg.")[:], nlp("Adults should not take more than 1,200 mg.")[:])
+    assert [(x.kind, x.claim.text, x.evidence.text) for x in m] == [("number", "3,200", "1,200")]
+
+
+def test_one_unit_of_time_is_an_amount():
+    nlp = models.nlp()
+    m = find_mismatches(nlp("The paint dries within an hour.")[:], nlp("The paint dries within 4 hours.")[:])
+    assert [(x.kind, x.claim.text, x.evidence.text) for x in m] == [("number", "an hour", "4")]
+    assert find_mismatches(nlp("The battery lasts an hour.")[:], nlp("The battery lasts 60 minutes.")[:]) == []
+    a = align("The paint dries within an hour.", "The paint dries within 4 hours.")
+    assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("an hour", "4 hours")]
+    # A day named is no amount of time.
+    assert not any(e.kind == "number" for e in align("It was a day of mourning.", "It was a week of mourning.").edges)

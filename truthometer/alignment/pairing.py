@@ -247,6 +247,9 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                 span, whole = evidence[start:start + 3], claim[mine:mine + 3]
                 edge.claim_text, edge.claim_start, edge.claim_end = whole.text, whole.start_char, whole.end_char
                 other_range = True
+            if slot.kind == "number" and claim[slot.i].lower_ in ("a", "an") and slot.unit_j == slot.j \
+                    and best.unit_j > best.j:
+                span = evidence[best.i:best.unit_j]  # "within an hour" -> "within 4 hours", not "within 4"
             if slot.granularity == "time" and best.granularity == "time":
                 converted = clock_text(best.value, claim[slot.i:slot.j])  # "10 a.m." -> "9 a.m.", not "9:00"
             if best.label == DURATION:

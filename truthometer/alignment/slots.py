@@ -12,7 +12,8 @@ from ..text.dates import DECADE_WORDS, MONTHS, WEEKDAYS, is_decade_text, period_
 from ..text.names import is_code
 from ..text.numbers import FRACTIONS, MULTIPLIERS, SCALES, WORD_NUMBERS, number_value, ordinal_value
 from ..text.quantities import (FREQUENCY_UNIT, currency, currency_before, degrees_unit, fraction_after,
-                               fraction_of_unit, frequency, frequency_adverb, unit)
+                               fraction_of_unit, frequency, frequency_adverb, one_unit_of_time,
+                               unit)
 from .base import ENTITY_LABELS, Slot, normalise, unit_of
 from .dates import _ORDER, _day, _is_ordinal, _is_year, _life_span_end, _month, clock_time
 
@@ -117,6 +118,12 @@ def extract_slots(doc) -> list[Slot]:
             # "emptied daily" is "emptied once a day".
             add(Slot("number", t.i, t.i + 1, label="CARDINAL", value=per_day, unit=FREQUENCY_UNIT,
                      dimension="frequency"))
+        elif (noun := one_unit_of_time(t)) is not None:
+            # "for up to a week" is one week: an amount of time, as "for seven days" is.
+            dim, canon = unit_of(noun.lower_)
+            add(Slot("number", t.i, noun.i + 1, label="DATE", value=1.0, unit=canon, dimension=dim,
+                     unit_j=noun.i + 1))
+            taken.add(noun.i)
         elif ((t.like_num or t.lower_ in WORD_NUMBERS) and number_value(t.text) is not None
               or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in SCALES:
             # "one and a half litres", "half a millimetre": the fraction is part of the number.

@@ -18,8 +18,8 @@ from ..text import frequency_adverbs
 from ..text.negation import NEGATIONS
 from ..text.numbers import COUNT_WORDS
 from ..text.quantities import (FREQUENCY_UNIT, bound_at, bounded_amounts, bounds_apply, comparable, currency,
-                               currency_before, degrees_unit, frequency, frequency_adverb, limit_at, near, number_value, quantity,
-                               same_quantity, same_when_rounded, within)
+                               currency_before, degrees_unit, frequency, frequency_adverb, limit_at, near,
+                               number_value, one_unit_of_time, quantity, same_quantity, same_when_rounded, within)
 
 _RANGE_JOINERS = {"to", "-", "–", "and", "or"}
 # The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families (NORP and
@@ -163,6 +163,12 @@ def extract_slots(span) -> list[Slot]:
             # "emptied daily" is "emptied once a day".
             slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), per_day,
                               unit=FREQUENCY_UNIT, context=_context(span, t.i, t.i + 1)))
+        elif (noun := one_unit_of_time(t)) is not None and noun.i < span.end:
+            # "for up to a week" is one week: an amount of time, as "for seven days" is.
+            slots.append(Slot("number", f"{t.text} {noun.text}", t.idx - base, noun.idx + len(noun.text) - base, 1.0,
+                              unit=noun.lemma_.lower(), context=_context(span, t.i, noun.i + 1),
+                              bound=bound_at(span.doc, t.i), limit=limit_at(span.doc, t.i)))
+            taken.add(noun.i)
         elif t.like_num and _number_value(t.text) is not None:
             unit = _unit_after(span, t.i)
             # "12 euros" and "€12" are both 12 euro.

@@ -187,6 +187,21 @@ _BOUND_WORDS = [(tuple(phrase.split()), sense) for phrase, sense in BOUND_SENSE.
 _LONGEST_BOUND = max(len(words) for words, _ in _BOUND_WORDS)
 
 
+def _verb_denied(number) -> bool:
+    """The verb the amount is the object of is denied: "should not take more than 1,200 mg" (the parser
+    hangs "more" on the number, and "not" on the verb)."""
+    verb = next((a for a in number.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    return verb is not None and any(c.dep_ == "neg" for c in verb.children) and _object_of(number, verb)
+
+
+def _object_of(number, verb) -> bool:
+    """The amount (or the noun it counts) is the verb's direct object: "take more than 1,200 mg"."""
+    t = number
+    while t.dep_ in ("nummod", "compound", "quantmod", "amod") and t.head.i != t.i:
+        t = t.head
+    return t.dep_ == "dobj" and t.head.i == verb.i
+
+
 def _bound(doc, i: int) -> tuple[str, bool]:
     k = _before_sign(doc, i)
     # The words before the number, read once: every number of every sentence asks, and a spaCy token is
@@ -200,7 +215,7 @@ def _bound(doc, i: int) -> tuple[str, bool]:
                 return "", False
             first = doc[k - n]
             negated = k > n and doc[k - n - 1].lower_ in CLAUSE_NEGATORS or any(
-                c.dep_ == "neg" for c in first.head.children)
+                c.dep_ == "neg" for c in first.head.children) or _verb_denied(doc[i])
             # "Up to" states a maximum, as a limit does: "can be kept for up to 28 days" makes "for up to 56
             # days" false, where "more than 600 works" is made true by "over 800 works".
             return ({">": "<", "<": ">"}[sense], True) if negated else (sense, words == ("up", "to"))
@@ -328,6 +343,18 @@ def frequency_adverb(token) -> float | None:
     return 1 / _PERIOD_DAYS[period] if period and token.pos_ == "ADV" else None
 
 
+def one_unit_of_time(token):
+    """The noun of "a week", "an hour" that states one unit of time, an amount ("for up to a week", "within
+    an hour", "takes a day"), for the article ``token``; None otherwise ("a day of mourning" names a day,
+    "a year earlier" places a time, and "once a week" is a frequency, read as one before this is asked)."""
+    noun = token.head
+    if token.lower_ not in ("a", "an") or token.dep_ != "det" or noun.pos_ != "NOUN" \
+            or (unit(noun.lower_) or ("",))[0] != "time" or noun.dep_ not in ("pobj", "dobj") \
+            or any(c.dep_ in ("prep", "nummod") for c in noun.children) or noun.i != token.i + 1:
+        return None
+    return noun
+
+
 def same_when_rounded(a: float, b: float) -> bool:
     """Two amounts written to different decimal places agree when the more precise, rounded (half up) to
     the other's places, is the other: "8,849 metres" / "8,848.86 m", "3.1%" / "3.14%". A whole number's
@@ -360,6 +387,6 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
 
 
 __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
-           "FREQUENCY_UNIT", "frequency", "frequency_adverb", "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "bound_at",
+           "FREQUENCY_UNIT", "frequency", "frequency_adverb", "one_unit_of_time", "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "bound_at",
            "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "fraction_after", "fraction_of_unit",
            "currency", "currency_before", "degrees_unit"]
