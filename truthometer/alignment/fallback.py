@@ -110,5 +110,6 @@ def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) 
         score, edge, span, mine = best
         edge.op, edge.evidence_text, edge.score = SUBSTITUTED, span.text, round(float(score), 4)
         edge.evidence_start, edge.evidence_end = span.start_char, span.end_char
-        if mine.pos_ == span.root.pos_ == "NOUN" and lexicon.opposite_nouns(mine.lemma_.lower(), span.root.lemma_.lower()):
+        if mine.pos_ == span.root.pos_ == "NOUN" \
+                and lexicon.opposite_nouns(mine.lemma_.lower(), span.root.lemma_.lower()):
             edge.label = OPPOSITE  # "at the top of the tub" / "at the bottom of the tub"

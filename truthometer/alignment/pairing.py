@@ -177,7 +177,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
         for c in options:
             role = _role(claim, slot, evidence, c)
             prox = _proximity(slot, c, anchors)
-            if slot.kind in ("attribute", "noun") and role < 1.5 and not (_placing(claim[slot.i]) and _placing(evidence[c.i])):
+            if slot.kind in ("attribute", "noun") and role < 1.5 \
+                    and not (_placing(claim[slot.i]) and _placing(evidence[c.i])):
                 # A bare word needs a matching governor to count as this slot's counterpart; where someone
                 # finished is that whatever the verb ("came third" / "finished second").
                 continue

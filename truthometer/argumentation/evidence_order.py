@@ -24,7 +24,7 @@ cases ("for children" / "for adults") are not ordered. The narrower case decides
 case: in the paper's example the penguin exception defeats "birds fly" because Tweety *is* a penguin. For
 "The dose of Fenrol is 10 mg" a sentence "For children, the dose is 5 mg" is an exception the claim does
 not speak of, so the general sentence is not outranked by it (on CLIMATE-FEVER's labelled conflicts, with
-the annotators' relations, ordering by every narrower case decided 9 of 68 development claims the
+the annotators' relations, ordering by every narrower case decided 16 of 68 development claims the
 annotators call disputed; `bench conflicts --relations labels`).
 """
 from __future__ import annotations
