@@ -390,11 +390,16 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
     return mismatches
 
 
+def _slot_token(claim_span, slot: Slot):
+    """The token a slot of ``claim_span`` starts at (its offsets are into the span's text), or None."""
+    return next((t for t in claim_span if t.idx - claim_span.start_char == slot.start), None)
+
+
 def _of_what_unsaid(claim_span, slot: Slot, evidence_span) -> bool:
     """The name is what the claim's noun is "of", and the evidence names that noun of nothing: "The Great
     Pyramid of Giza" / "The Great Pyramid was built ... for the pharaoh Khufu" leaves Giza unsaid, it does
     not name another place."""
-    first = next((t for t in claim_span if t.idx - claim_span.start_char == slot.start), None)
+    first = _slot_token(claim_span, slot)
     of = first.head if first is not None and first.dep_ == "pobj" else None
     if of is None or of.lower_ != "of" or of.head.pos_ not in ("NOUN", "PROPN"):
         return False
@@ -407,7 +412,7 @@ def _one_of_a_kind(claim_span, slot: Slot) -> bool:
     """The name is the subject of "is a/an <noun>": other things are such a thing too, so another name in
     the evidence's sentence is not a rival ("Levothyroxine is a synthetic form of T3" / "Liothyronine is a
     synthetic form of T3": two drugs, not two answers; "Canberra is the location where ..." has one)."""
-    first = next((t for t in claim_span if t.idx - claim_span.start_char == slot.start), None)
+    first = _slot_token(claim_span, slot)
     subject = next((t for t in ([first] + list(first.ancestors) if first is not None else [])
                     if t.dep_ in ("nsubj", "nsubjpass")), None)
     if subject is None or subject.head.lemma_ != "be":

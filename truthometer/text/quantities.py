@@ -176,9 +176,15 @@ def limit_at(doc, i: int) -> bool:
 _CAPACITY_VERBS = {"hold", "seat", "accommodate", "carry", "house", "fit"}
 
 
-def _governing_verb(t):
+def _amount_word(t):
+    """The word the number at ``t`` hangs its amount from: "mg" in "more than 1,200 mg"."""
     while t.dep_ in ("nummod", "compound", "quantmod", "amod") and t.head.i != t.i:
         t = t.head
+    return t
+
+
+def _governing_verb(t):
+    t = _amount_word(t)
     return t.head if t.dep_ in ("dobj", "attr") else None
 
 
@@ -190,16 +196,9 @@ _LONGEST_BOUND = max(len(words) for words, _ in _BOUND_WORDS)
 def _verb_denied(number) -> bool:
     """The verb the amount is the object of is denied: "should not take more than 1,200 mg" (the parser
     hangs "more" on the number, and "not" on the verb)."""
-    verb = next((a for a in number.ancestors if a.pos_ in ("VERB", "AUX")), None)
-    return verb is not None and any(c.dep_ == "neg" for c in verb.children) and _object_of(number, verb)
-
-
-def _object_of(number, verb) -> bool:
-    """The amount (or the noun it counts) is the verb's direct object: "take more than 1,200 mg"."""
-    t = number
-    while t.dep_ in ("nummod", "compound", "quantmod", "amod") and t.head.i != t.i:
-        t = t.head
-    return t.dep_ == "dobj" and t.head.i == verb.i
+    amount = _amount_word(number)
+    verb = amount.head
+    return amount.dep_ == "dobj" and verb.pos_ in ("VERB", "AUX") and any(c.dep_ == "neg" for c in verb.children)
 
 
 def _bound(doc, i: int) -> tuple[str, bool]:
