@@ -127,7 +127,9 @@ def _subject_with_clause_naming(claim, slot: Slot, evidence, index: int):
         return None
     other = _subject_of_the_main_clause(claim, evidence, index) or _holder_of_the_role(claim, evidence, index)
     if other is not None:
-        return other
+        # A subject the claim names itself is no other one ("Jupiter, the fifth planet from the Sun, is the
+        # biggest planet" / "Jupiter is the fifth planet from the Sun and the largest").
+        return None if normalise(other.text) in normalise(claim.text) else other
     if any(a.dep_ == "relcl" for a in claim[slot.i].ancestors):
         return None  # the claim says it in a relative clause too: "a car that was in 11th place pulls off"
     for a in evidence[index].ancestors:
@@ -136,6 +138,11 @@ def _subject_with_clause_naming(claim, slot: Slot, evidence, index: int):
         if a.lemma_.lower() in ("know", "call", "name", "nickname", "dub", "refer", "rename", "title"):
             return None  # "Seo Ju-hyun, who is known as Seohyun": another name of the same subject
         head = a.head
+        # A clause about the claim's own subject describes it ("Blossom end rot, the dark sunken patch ..." /
+        # "Blossom end rot, which appears as a dark, sunken patch ..."): no other subject.
+        mine = next((c for c in claim[:].root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if mine is not None and mine.lemma_.lower() == head.lemma_.lower():
+            return None
         if head.dep_ in ("nsubj", "nsubjpass") and head.head.dep_ == "ROOT" and head.pos_ in ("NOUN", "PROPN") \
                 and head.lemma_.lower() != claim[slot.i:slot.j].root.lemma_.lower():
             ent = next((e for e in evidence.ents if e.start <= head.i < e.end), None)
@@ -369,6 +376,8 @@ def _name_derived_from(theirs: str, mine: str) -> bool:
 def _inside_name(claim_span, tok) -> bool:
     """An evidence word that is part of a name does not confirm the claim's common noun: "a county" is
     not confirmed by "Yavapai County", which names one."""
-    if claim_span.root.pos_ == "PROPN" or claim_span.root.ent_type_ or claim_span.text[:1].isupper():
+    # A word inside an amount the tagger marks ("11 km north-east") is no name for all that.
+    named = claim_span.root.ent_type_ not in ("", "QUANTITY", "CARDINAL", "DATE", "TIME", "PERCENT", "MONEY")
+    if claim_span.root.pos_ == "PROPN" or named or claim_span.text[:1].isupper():
         return False
     return tok.text[:1].isupper() and tok.i > 0 and (tok.pos_ == "PROPN" or bool(tok.ent_type_))

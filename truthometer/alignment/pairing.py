@@ -35,6 +35,7 @@ from .roles import (_agent_classifier, _agent_of, _anaphoric, _anchors, _dates_a
                     _same_event, _shared_date_parts, _shared_dependents, _value_of_the_same_name, _year_in_period)
 from .similarity import _Similarity
 from .slots import DURATION, _name_unit, _placing, _untagged_name
+from ..text.quantities import FREQUENCY_UNIT
 from .values import _bounded, _compatible, _equal_value, _kindred_counts
 from .words import _derived, _more_general_word
 
@@ -203,7 +204,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             # battle and never the claim's is about that one.
             scored = [x for x in scored if (_role(claim, slot, evidence, x[2]) >= 1.5
                       or _agent_of(evidence, x[2], claim[:].root) or _same_name_head(slot, x[2])
-                      or _modifies_the_same_noun(claim, slot, evidence, x[2]))
+                      or _modifies_the_same_noun(claim, slot, evidence, x[2])
+                      or _counted_subject(claim, slot, evidence, x[2]))
                       and not (_anaphoric(evidence, x[2]) and not _anaphoric(claim, slot))]
         if slot.kind == "attribute":
             scored = [x for x in scored if not _fits_a_sibling_better(claim, slot, slots, evidence, x[2], similar)]
@@ -219,14 +221,17 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                       and (theirs := _number_range(evidence, c.i)) and theirs[2] == in_range[2]]
             if ranged:
                 best = next((c for c, theirs in ranged if theirs == in_range), ranged[0][0])
-            elif slot.kind in ("date", "code", "noun") and equal_somewhere and not _equal_value(
+            elif (slot.kind in ("date", "code", "noun") or slot.unit == FREQUENCY_UNIT) and equal_somewhere \
+                    and not _equal_value(
                     claim, slot, evidence, best, similar) and scored[0][0] <= 1.5 * max(
                     s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9 \
                     and not _coordinated(evidence[best.i:best.j].root, evidence[equal_somewhere[0].i:equal_somewhere[0].j].root):
                 # An equal value nearly as well placed confirms the slot: a date, a code, or a noun the
                 # evidence states in the same role ("the first drug" / "a biguanide medication and ... the
                 # usual first-line treatment"); not a noun coordinated with the counterpart, which shares its
-                # modifiers ("a dark atmosphere" / "a relaxing and joyful setting and tone").
+                # modifiers ("a dark atmosphere" / "a relaxing and joyful setting and tone"). Or how often, of
+                # two that a sentence says ("worked out daily and paid once a year" / "calculated daily and
+                # paid annually").
                 best = equal_somewhere[0]
             span, converted, other_range = evidence[best.i:best.j], None, False
             if slot.kind == "attribute" and _whole_hyphenated(claim[slot.i:slot.j]).start == slot.i:
@@ -456,6 +461,15 @@ def _said_before(name, evidence, start: int) -> int:
 #: it from this one: red / blue 0.72 against long / blue 0.27, left / right 0.40 against upper / right 0.24;
 #: not federal / net 0.30 against gross / net 0.25, which the small encoder reads no better than chance.
 SIBLING_MARGIN = 0.1
+
+
+def _counted_subject(claim, slot: Slot, evidence, cand: Slot) -> bool:
+    """The claim's subject is a count ("about 80,000 are on display"), and the candidate the count of the
+    same predicate ("of which around 8,000 are on display"): the number is what is said, not the thing
+    the sentence is about."""
+    mine, theirs = claim[slot.i:slot.j].root, evidence[cand.i:cand.j].root
+    return slot.kind == cand.kind == "number" and mine.dep_ in ("nsubj", "nsubjpass") \
+        and theirs.dep_ == mine.dep_ and theirs.head.lemma_.lower() == mine.head.lemma_.lower()
 
 
 def _fits_a_sibling_better(claim, slot: Slot, slots: list[Slot], evidence, cand: Slot, similar: _Similarity) -> bool:

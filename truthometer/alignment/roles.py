@@ -358,16 +358,28 @@ def _place_bound_otherwise(claim, slot: Slot, evidence, found: tuple[int, int], 
     if mine.dep_ != "pobj":
         return None
     seen = evidence[found[0]:found[1]]
-    if not _other_relation(claim, slot, evidence, Slot("entity", seen.start, seen.end)):
+    # "founded in Amsterdam" / "founded in The Hague in 1800 and moved to Amsterdam in 1808": the name is
+    # the place of another event; the claim's event has its own.
+    event = _verb_of_place(mine)
+    elsewhere = event is not None and _verb_of_place(seen.root) not in (None, event)
+    if not elsewhere and not _other_relation(claim, slot, evidence, Slot("entity", seen.start, seen.end)):
         return None
     value = normalise(claim[slot.i:slot.j].text)
     for c in cands:
         t = evidence[c.i:c.j].root
         if c.kind == "entity" and _FAMILY.get(c.label) == "place" and t.dep_ == "pobj" \
                 and t.head.lower_ == mine.head.lower_ and not (c.i < found[1] and found[0] < c.j) \
-                and normalise(evidence[c.i:c.j].text) != value and not _other_relation(claim, slot, evidence, c):
+                and normalise(evidence[c.i:c.j].text) != value and not _other_relation(claim, slot, evidence, c) \
+                and (not elsewhere or _verb_of_place(t) == event):
             return c
     return None
+
+
+def _verb_of_place(t) -> str | None:
+    """The lemma of the verb a place is the object of a preposition of ("founded in Amsterdam": "found")."""
+    if t.dep_ != "pobj" or t.head.dep_ != "prep" or t.head.head.pos_ not in ("VERB", "AUX"):
+        return None
+    return t.head.head.lemma_.lower()
 
 
 def _other_relation(claim, slot: Slot, evidence, cand: Slot) -> bool:

@@ -25,8 +25,10 @@ def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
         k += 2
     if k + 1 < limit and doc[k].text in ("-", "–") and not doc[k - 1].whitespace_ and doc[k + 1].is_alpha:
         k += 1  # "a 102-story skyscraper" counts stories
-    if k < limit and doc[k].text == "°" and k + 1 < limit:
-        return "°" + doc[k + 1].text.lower(), k + 2
+    if k < limit and doc[k].text == "°":
+        scale = "°" + doc[k + 1].text.lower() if k + 1 < limit else ""
+        # "3 °C" is a temperature; "60° South" an angle.
+        return (scale, k + 2) if unit(scale) is not None else ("°", k + 1)
     if k + 1 < limit and (degrees := degrees_unit(doc[k].text, doc[k + 1].text)):
         return degrees, k + 2  # "212 degrees Fahrenheit"
     if k < limit and doc[k].text.startswith("°"):

@@ -20,6 +20,12 @@ def evidence_determined(alignment, edge) -> bool:
         prev.head.i >= e.i and prev.head.idx < edge.evidence_end)
 
 
+def _the(start: int, part_of_the_name: bool) -> str:
+    """ "the " before a name, capitalised at the sentence start or where the evidence writes it so inside a
+    sentence: then it is part of the name ("founded in The Hague")."""
+    return "The " if start == 0 or part_of_the_name else "the "
+
+
 @rule("the-with-names", "'the' goes with the name that has it ('in the United States' <-> 'in Mexico', 'The Rock')",
       off=lambda claim, alignment, edge, start, end, old, new, evidence_new, ev_start: (start, old, new))
 def the_with_names(claim: str, alignment, edge, start: int, end: int, old: str, new: str, evidence_new: str,
@@ -38,12 +44,13 @@ def the_with_names(claim: str, alignment, edge, start: int, end: int, old: str, 
             old = claim[start:end]
             new = match_case(new, old, start == 0, True)
         elif evidence_the and not claim_the:
-            new = ("The " if start == 0 else "the ") + new
+            new = _the(start, evidence_the.start() > 0 and evidence_the.group(0).startswith("The")) + new
     elif evidence_determined(alignment, edge):
         # Whatever its label, a name the evidence writes with "the" ("The Rock") keeps it.
         claim_det = re.search(r"(?:^|(?<=\s))(the|a|an)\s+$", claim[:start], re.I)
         if claim_det is None:
-            new = ("The " if start == 0 else "the ") + new
+            prev = alignment.evidence[:ev_start].rstrip()
+            new = _the(start, prev.endswith("The") and len(prev) > 3) + new
     return start, old, new
 
 

@@ -408,8 +408,8 @@ def gerund(verb: str) -> str:
 
 
 #: Kinds of place a claim's place is compared by: "in Europe" is corrected by a continent, "in Thailand"
-#: by a country, not by the city the evidence also names.
-PLACE_KINDS = {"continent": "continent.n.01", "country": "country.n.02", "city": "city.n.01"}
+#: by a country, not by the city the evidence also names; "on Earth" by no country.
+PLACE_KINDS = {"continent": "continent.n.01", "country": "country.n.02", "city": "city.n.01", "planet": "planet.n.01"}
 
 
 @lru_cache(maxsize=20_000)

@@ -224,6 +224,26 @@ def content_lemmas(span, exclude: set[int] = frozenset()) -> set[str]:
             and t.i not in exclude and t.lower_ not in NEGATIONS}
 
 
+#: Parts of speech whose words WordNet relates (a kind of, the same sense).
+_WORDNET_POS = ("NOUN", "VERB", "ADJ", "ADV")
+
+
+def _coverage(claim_span, slot_tokens: frozenset, evidence_span) -> float:
+    """The share of the claim's content words outside its slots that the evidence states: the word itself,
+    or one WordNet gives as the same sense or a kind of it ("had beaten a Danish invasion" / "after
+    defeating a Norwegian invasion" speak of one event)."""
+    claim_words = content_lemmas(claim_span, slot_tokens)
+    if not claim_words:
+        return 0.0
+    missing = claim_words - content_lemmas(evidence_span)
+    if missing:
+        pos_of = {t.lemma_.lower(): t.pos_ for t in claim_span if t.pos_ in _WORDNET_POS}
+        theirs = {(t.lemma_.lower(), t.pos_) for t in evidence_span if t.pos_ in _WORDNET_POS and not t.is_stop}
+        missing = {w for w in missing if w not in pos_of
+                   or not any(pos == pos_of[w] and lexicon.kindred(w, word, pos) for word, pos in theirs)}
+    return 1 - len(missing) / len(claim_words)
+
+
 def _in_range(inner: Slot, outer: Slot) -> bool:
     """Whether number ``inner`` lies in the range ``outer`` is an end of: a range states every value
     between its ends ("10 to 15 feet" covers "3.3 metres")."""
@@ -307,9 +327,7 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
     evidence_slots = extract_slots(evidence_span)
     slot_tokens = {t.i for t in claim_span for s in all_slots
                    if s.start <= t.idx - claim_span.start_char < s.end}
-    claim_words = content_lemmas(claim_span, slot_tokens)
-    evidence_words = content_lemmas(evidence_span)
-    coverage = len(claim_words & evidence_words) / len(claim_words) if claim_words else 0.0
+    coverage = _coverage(claim_span, frozenset(slot_tokens), evidence_span)
     evidence_lower = evidence_span.text.lower()
     mismatches: list[Mismatch] = []
     for slot in claim_slots:
@@ -370,10 +388,11 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
                       and entity_family(e.label) == entity_family(slot.label)
                       and not any(_named_within(e, c) for c in claim_entities)
                       and not _name_words(e) <= said]
-            kinds = lexicon.place_kinds(slot.text) & {"country", "continent"}
+            kinds = lexicon.place_kinds(slot.text) & {"country", "continent", "planet"}
             if kinds:
-                # A country or continent is rivalled by another of its kind, not by a place that may lie
-                # in it ("born in Italy" / "born in Vinci, in the Republic of Florence").
+                # A country, continent or planet is rivalled by another of its kind, not by a place that may
+                # lie in it ("born in Italy" / "born in Vinci, in the Republic of Florence"; "any other
+                # river on Earth" / "... in the world: Germany, Austria").
                 rivals = [e for e in rivals if lexicon.place_kinds(e.text) & kinds]
             if rivals:
                 mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))

@@ -38,6 +38,8 @@ for _dimension, _table in {
              ("km2", "km²", "square kilometre", "square kilometer"): 1e6,
              ("mi2", "square mile"): 2589988.11, ("hectare", "ha"): 1e4, ("acre",): 4046.8564224},
     "percent": {("%", "percent", "per cent"): 1.0},
+    # An angle or a latitude ("60° South", "50 degrees"); "degrees Celsius" is a temperature (below).
+    "angle": {("°", "degree", "deg"): 1.0},
 }.items():
     for _names, _factor in _table.items():
         for _name in _names:
@@ -201,6 +203,22 @@ def _verb_denied(number) -> bool:
     return amount.dep_ == "dobj" and verb.pos_ in ("VERB", "AUX") and any(c.dep_ == "neg" for c in verb.children)
 
 
+#: Words opening a condition: a bound in one is the threshold that sets it off.
+_CONDITIONS = {"if", "once", "when", "whenever", "until", "unless"}
+
+
+def _threshold(number) -> bool:
+    """The bound is the threshold of a condition ("once nights stay above 10 °C", "if it rises above 38 °C"):
+    a value set, which another threshold does not make true ("above 5 °C" is another rule, not a weaker
+    one)."""
+    clause = next((t for t in number.ancestors if t.dep_ == "advcl"), None)
+    if clause is None:
+        return False
+    doc = number.doc
+    opening = range(max(0, min(clause.left_edge.i, clause.i) - 2), clause.i)
+    return any(doc[j].lower_ in _CONDITIONS for j in opening)
+
+
 def _bound(doc, i: int) -> tuple[str, bool]:
     k = _before_sign(doc, i)
     # The words before the number, read once: every number of every sentence asks, and a spaCy token is
@@ -217,7 +235,9 @@ def _bound(doc, i: int) -> tuple[str, bool]:
                 c.dep_ == "neg" for c in first.head.children) or _verb_denied(doc[i])
             # "Up to" states a maximum, as a limit does: "can be kept for up to 28 days" makes "for up to 56
             # days" false, where "more than 600 works" is made true by "over 800 works".
-            return ({">": "<", "<": ">"}[sense], True) if negated else (sense, words == ("up", "to"))
+            if negated:
+                return {">": "<", "<": ">"}[sense], True
+            return sense, words == ("up", "to") or _threshold(doc[i])
     # "The required minimum distance ... is 45 inches": the number is the value of a limit.
     t = doc[i]
     while t.dep_ in ("nummod", "compound", "quantmod") and t.head.i != t.i:
@@ -321,6 +341,9 @@ def frequency(lows: list[str], k: int) -> tuple[float, int] | None:
     if lows[k] in ("every", "each") and (days := period_at(k + 1)) and lows[k + 1] == lows[k + 1].rstrip("s") \
             and not (k and (unit(lows[k - 1]) or count_at(k - 1) is not None)):
         return 1 / days, k + 2  # "every week"
+    if k >= 3 and lows[k - 1] in ("or", "and") and "every" in lows[max(0, k - 4):k - 2] \
+            and (n := count_at(k)) and (days := period_at(k + 1)):
+        return 1 / (n * days), k + 2  # "every 15,000 km or 12 months": the period shares the "every"
     if lows[k] in _TIMES:
         count, j = float(_TIMES[lows[k]]), k + 1
     elif k + 1 < len(lows) and lows[k + 1] in ("times", "time") and (n := count_at(k)) is not None:
