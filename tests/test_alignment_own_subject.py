@@ -35,3 +35,34 @@ def test_the_same_event_in_the_same_place_is_confirmed():
 def test_a_names_own_the_keeps_its_capital():
     assert "in The Hague" in corrected("The court sits in Geneva.", "The court sits in The Hague.")
     assert "in the United States" in corrected("The film was shot in Canada.", "The film was shot in the United States.")
+
+
+def test_a_subject_the_claim_names_itself_is_no_rival_holder():
+    a = align("Saturn, the sixth planet from the Sun, is the planet with the most moons.",
+              "Saturn is the sixth planet from the Sun and the planet with the most moons.")
+    assert not [e for e in a.edges if e.op == "substituted" and e.evidence_text == "Saturn"]
+    # Another subject holding the role is still a rival.
+    assert corrected("Mercury is the hottest planet.", "Venus is the hottest planet, hotter even than Mercury.") \
+        == "Venus is the hottest planet."
+
+
+def test_a_verb_forbidding_the_claims_subject_is_its_denial():
+    denied = align("Dogs are allowed in the park.", "The council bans dogs from the park.")
+    assert denied.polarity_mismatch
+    agreed = align("No new mining permits may be issued.", "The law prohibits new mining permits.")
+    assert agreed.claim_negated and not agreed.polarity_mismatch
+
+
+def test_of_two_frequencies_the_equal_one_confirms():
+    a = align("Interest is worked out daily and paid once a year.", "Interest is calculated daily and paid annually.")
+    assert not [e for e in a.edges if e.kind == "number" and e.op == "substituted"]
+
+
+def test_a_planet_is_rivalled_by_planets_only():
+    from truthometer import models
+    from truthometer.judging.rules import find_mismatches
+
+    nlp = models.nlp()
+    assert not [m for m in find_mismatches(nlp("It is the longest river on Earth.")[:],
+                                           nlp("It is the longest river in the world, flowing through Egypt.")[:])
+                if m.kind == "entity"]

@@ -135,3 +135,30 @@ def test_a_part_read_as_neutral_first_or_contradicted_is_not_covered():
             return rows
 
     assert _check(SENTENCE, "supported", NeutralFirst()).status == "unverifiable"
+
+
+class ByPremiseJudge:
+    """Entailment from the premise naming ``films``; contradiction of the "Oscars" part from every other."""
+
+    def predict(self, premises, hypotheses):
+        return np.array([[0.9, 0.05, 0.05] if "films" in p else
+                         [0.02, 0.03, 0.95] if "Oscars" in h else [0.2, 0.7, 0.1]
+                         for p, h in zip(premises, hypotheses)])
+
+
+def _two_premises(support_relation):
+    sentence = "She appeared in over fifty films and won two Oscars."
+    result = SentenceResult(0, sentence, 0, len(sentence), status="supported", reason="")
+    result.evidence = [
+        Evidence("She appeared in fifty films and won two Oscars.", "reference", "bio #1", 0.9, support_relation,
+                 probability=0.9),
+        Evidence("The studio was sold in 1950.", "reference", "bio #2", 0.5, "related", probability=0.2)]
+    check = PartCheck(result, sentence, models.nlp()(sentence)[:], [(e, e.text) for e in result.evidence])
+    check_parts([check], ByPremiseJudge())
+    return result
+
+
+def test_a_part_entailed_by_the_sentence_that_entails_the_whole_is_not_contradicted_by_another():
+    assert _two_premises("support").status == "supported"
+    # Where no premise entailed the whole sentence, the surer contradiction of the part stands.
+    assert _two_premises("related").status == "contradicted"

@@ -25,7 +25,7 @@ from .opposites import (_compared_to_the_usual, _designated_names, _lacked_objec
                         opposite_directions, quantifiers_in_the_same_place)
 from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
-                       negation_tokens, negative_implicative, other_than)
+                       _prohibited, negation_tokens, negative_implicative, other_than)
 from .predicates import (_dated_event, _ended_period, _evidence_predicate, _in_clause_of, _kindred_subjects,
                          _kindred_verb, _nominalised_predicate, _other_verbs_below_the_root, _predicate_edge, _said_of_now,
                          _same_subject_verb, caption_verb)
@@ -380,6 +380,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             evidence_negated = not evidence_negated
     called_off = None if claim_negated or evidence_negated else _called_off(root, evidence) or _advised_against(
         claim, root, evidence)
+    if called_off is None and not evidence_negated:
+        called_off = _prohibited(root, evidence)  # "no new claims may be made" / "prohibits new claims"
     if called_off is not None:
         ev_pred, evidence_negated = called_off.i, True  # "landed on the Moon" / "the landing was aborted"
     if not evidence_negated and ev_pred is not None and _said_of_now(claim, root) \

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..judging import lexicon
-from ..text.negation import NEGATING_PREPOSITIONS, NEGATIVE_PRONOUNS, VERB_NEGATORS
+from ..text.negation import NEGATING_PREPOSITIONS, NEGATIVE_PRONOUNS, PROHIBITIVES, VERB_NEGATORS
 from .base import NEGATIVE_IMPLICATIVES, SUBSTITUTED, UNCONFIRMED, _in_subject
 
 
@@ -114,6 +114,14 @@ def _advised_against(claim, root, evidence):
         return None
     return next((t for t in evidence if t.lemma_.lower() in _ADVISED_AGAINST and any(
         c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() == subject.lemma_.lower() for c in t.children)), None)
+
+
+def _prohibited(root, evidence):
+    """The evidence's verb forbidding what the claim's main verb is said of ("no new claims may be made" /
+    "the treaty prohibits new claims"): a denial of it, as "may not" is. The verb, else None."""
+    said_of = {c.lemma_.lower() for c in root.children if c.dep_ in ("nsubj", "nsubjpass", "dobj")}
+    return next((t for t in evidence if t.lemma_.lower() in PROHIBITIVES and any(
+        c.dep_ in ("dobj", "nsubjpass") and c.lemma_.lower() in said_of for c in t.children)), None)
 
 
 def negation_tokens(doc) -> list:

@@ -54,6 +54,11 @@ class PartCheck:
         return self.result.start + min(position, len(self.result.text))
 
 
+def _whole_entailed(evidence: Evidence | None) -> bool:
+    """Whether the judge read ``evidence`` as entailing the whole sentence (before its parts were read)."""
+    return evidence is not None and evidence.relation == "support"
+
+
 def whole_span(result: SentenceResult, status: str | None = None, evidence: list[Evidence] | None = None) -> ClaimSpan:
     """The sentence as one span, with ``status`` and ``evidence`` (the result's own unless given)."""
     status = status or result.status
@@ -119,7 +124,11 @@ def read_parts(checks: list[PartCheck], judge) -> list[list[ClaimSpan] | None]:
         spans = []
         for k, part in enumerate(parts):
             e, c, e_ev, c_ev = best[(w, k)]
-            if e >= DECISION_THRESHOLD and e >= c:
+            if e >= DECISION_THRESHOLD and (e >= c or e_ev is not c_ev and _whole_entailed(e_ev)):
+                # Read as entailed by the evidence that entails the whole sentence, the part is supported,
+                # whatever another sentence is read to say of it: a part is short, and the judge reads a
+                # short hypothesis against an unrelated premise as contradiction often enough ("Casablanca
+                # starred Humphrey Bogart" / "Set in Vichy-controlled Casablanca, it follows Rick Blaine").
                 status, ev, p = "supported", e_ev, e
             elif (w, k) in first and c < DECISION_THRESHOLD:
                 # The sentence as a whole is entailed (only a supported sentence's parts can leave it
