@@ -66,3 +66,16 @@ def test_a_planet_is_rivalled_by_planets_only():
     assert not [m for m in find_mismatches(nlp("It is the longest river on Earth.")[:],
                                            nlp("It is the longest river in the world, flowing through Egypt.")[:])
                 if m.kind == "entity"]
+
+
+def test_rule_tier_reads_a_forbidding_verb_as_a_negation():
+    from truthometer import models
+    from truthometer.judging.rules import find_mismatches
+
+    nlp = models.nlp()
+    evidence = nlp("The act sets a speed limit and prohibits new toll roads in the county.")[:]
+    negations = [m for m in find_mismatches(nlp("New toll roads may be built in the county.")[:], evidence)
+                 if m.kind == "negation"]
+    assert negations
+    assert not [m for m in find_mismatches(nlp("No new toll roads may be built in the county.")[:], evidence)
+                if m.kind == "negation"]

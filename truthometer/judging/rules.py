@@ -15,7 +15,7 @@ from . import lexicon
 from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, day_of_month, period_years, year_of
 from ..text.names import ENTITY_LABELS, abbreviates, families, is_code
 from ..text import frequency_adverbs
-from ..text.negation import NEGATIONS
+from ..text.negation import NEGATIONS, PROHIBITIVES
 from ..text.numbers import COUNT_WORDS
 from ..text.quantities import (FREQUENCY_UNIT, bound_at, bounded_amounts, bounds_apply, comparable, currency,
                                currency_before, degrees_unit, frequency, frequency_adverb, limit_at, near,
@@ -208,6 +208,12 @@ def _stopped(t) -> bool:
         c.dep_ in ("xcomp", "dobj", "pcomp") and c.tag_ == "VBG" for c in t.children)
 
 
+def _forbids(t) -> bool:
+    """ "prohibits new claims", "banned smoking": says the thing may not be done or had."""
+    return t.lemma_.lower() in PROHIBITIVES and t.pos_ == "VERB" and any(
+        c.dep_ in ("dobj", "nsubjpass") for c in t.children)
+
+
 def polarity(span) -> int:
     """+1 for an affirmative main clause, -1 for a negated one (odd number of negations outside
     subordinate clauses). Without a parse every negation counts."""
@@ -215,6 +221,9 @@ def polarity(span) -> int:
     root = span.root
     count = sum(1 for t in span if (t.dep_ == "neg" or t.lower_ in NEGATIONS or _stopped(t))
                 and (not parsed or _in_main_clause(t, root) and not _denies_a_name(t)))
+    # A verb forbidding something says it may not be, in a coordinated predicate of the subject too ("sets
+    # aside existing claims and prohibits new ones").
+    count += sum(1 for t in span if parsed and _forbids(t) and (t.i == root.i or t.dep_ == "conj" and t.head.i == root.i))
     return -1 if count % 2 else 1
 
 
