@@ -121,6 +121,11 @@ class Config:
     #: so a bench can print each family's contribution (``bench articles --ablate-rules``).
     rules_off: frozenset = field(default_factory=lambda: frozenset(
         f.strip() for f in os.environ.get("TRUTHOMETER_RULES_OFF", "").split(",") if f.strip()))
+    #: Whether the learned check-worthiness model (``segmentation.checkworthy_model``) skips opinions,
+    #: advice and predictions the word lists miss (``TRUTHOMETER_SKIP_MODEL=0`` leaves only the lists, to
+    #: measure what it adds).
+    skip_model: bool = field(default_factory=lambda: os.environ.get("TRUTHOMETER_SKIP_MODEL", "1").strip().lower()
+                             not in ("0", "false", "no", "off"))
     #: Knowledge base directory or ``postgresql://`` URL (``TRUTHOMETER_KB``; default: ``default_kb_dir()``).
     kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB") or default_kb_dir())
     #: A SearXNG instance for web search instead of DuckDuckGo (``TRUTHOMETER_SEARXNG``): a team's own

@@ -45,6 +45,23 @@ def _no_progress(fraction: float, message: str) -> None:
     pass
 
 
+def _skip_opinions(claims: list, vectors) -> tuple[list, object]:
+    """The claims the learned check-worthiness model reads as fact (with their vectors); the others are
+    skipped with the model's probability as the reason. It reads the embedding the claim was retrieved with,
+    so it costs no encoding of its own."""
+    from .segmentation.checkworthy_model import load
+
+    verdicts = load().not_checkworthy(vectors, [c.span for c in claims])
+    kept = []
+    for i, (c, p) in enumerate(zip(claims, verdicts)):
+        if p is None:
+            kept.append(i)
+        else:
+            c.result.reason = f"not check-worthy: reads as opinion, advice or prediction (model, p={p:.2f})"
+            c.result.claim = ""
+    return [claims[i] for i in kept], vectors[kept]
+
+
 @dataclass
 class _Claim:
     """Working state of one check-worthy sentence."""
@@ -113,6 +130,12 @@ class Checker:
         claim_texts = [c.claim for c in claims]
         vectors_config = self._vectors_config()
         claim_vectors = models.embed(claim_texts, vectors_config)
+        if config.skip_model:
+            claims, claim_vectors = _skip_opinions(claims, claim_vectors)
+            claim_texts = [c.claim for c in claims]
+            if not claims:
+                progress(1.0, "done")
+                return report
         for c, vector in zip(claims, claim_vectors):
             c.vector = vector
         evidence_vectors: dict = {}
