@@ -35,6 +35,7 @@ import sys, zipfile
 names = set(zipfile.ZipFile(sys.argv[1]).namelist())
 need = ["truthometer/data/seed.jsonl", "truthometer/data/nli/head.json", "truthometer/data/nli/head.npz",
         "truthometer/data/nli/judge/model.safetensors", "truthometer/data/nli/judge/judge.json",
+        "truthometer/data/checkworthiness/model.json",
         "truthometer/evidence/domains.json", "truthometer/app/app.py", "truthometer/app/ui/auth.py",
         "truthometer/app/pages/0_Check.py", "truthometer/app/.streamlit/config.toml"]
 missing = [n for n in need if n not in names]
