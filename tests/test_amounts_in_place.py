@@ -7,7 +7,7 @@ from alignment_support import corrected, warm_models  # noqa: F401 - the fixture
 from truthometer import models
 from truthometer.alignment import align
 from truthometer.judging.rules import find_mismatches
-from truthometer.text.quantities import FREQUENCY_UNIT, bound_at, frequency, limit_at
+from truthometer.text.quantities import bound_at, frequency, limit_at
 
 
 def _substituted(claim, evidence):
