@@ -131,3 +131,11 @@ OTHER_SUBJECT = "other subject"
 DENIED = "denied"
 #: The label of a claim adjective the evidence replaces by its antonym.
 OPPOSITE = "opposite"
+
+
+def another_verb_is_no_correction(edges: list) -> None:
+    """A slot a pass substituted is a difference: another verb is then no longer the one difference, and no
+    correction (as the pairing decides for the slots it substitutes)."""
+    for e in edges:
+        if e.kind == "predicate" and e.op == SUBSTITUTED and e.label != OPPOSITE:
+            e.op = UNCONFIRMED

@@ -11,11 +11,13 @@ from ..judging import lexicon
 from ..text.names import acronym
 from .base import (ENTITY_LABELS, EQUAL, NEGATIVE_IMPLICATIVES, OPPOSITE, SUBSTITUTED, UNCONFIRMED, AlignedToken, Edge,
                    Slot, _content, _in_subject, _in_unit, normalise)
+from .compass import _compass_points
 from .classifiers import (_as_the_claim_writes, _counted_in_the_year, _fields, _kind_nouns_name_no_value, _kinds,
                           _phrase_objects)
 from .dates import _ORDER, _decade_text, clock_text
 from .fallback import _fallback_counterpart
 from .model import Alignment
+from .lists import _list_members
 from .names import (_acronym_span, _another_field, _another_title, _inside_name, _maybe_within, _name_derived_from,
                     _place_of_the_same_kind, _renames_subject, _same_entity, _same_name_head, _same_title,
                     _subject_with_clause_naming, _substitute)
@@ -34,6 +36,7 @@ from .roles import (_agent_classifier, _agent_of, _anaphoric, _anchors, _dates_a
                     _other_relation, _place_bound_otherwise, _proximity, _range_end_bonus, _role, _said_of_another,
                     _same_event, _shared_date_parts, _shared_dependents, _value_of_the_same_name, _year_in_period)
 from .similarity import _Similarity
+from .sisters import _sister_fillers
 from .slots import DURATION, _name_unit, _placing, _untagged_name
 from ..text.quantities import FREQUENCY_UNIT
 from .values import _bounded, _compatible, _equal_value, _kindred_counts
@@ -510,7 +513,9 @@ def _modifies_the_same_noun(claim, slot: Slot, evidence, cand: Slot) -> bool:
 #: The passes over every edge, in the order they run (alignment.passes names them).
 _EDGE_PASSES = (("designated-names", _designated_names), ("order-of-events", _order_of_events), ("ranks", _ranks),
                 ("reversed-comparison", _reversed_comparison), ("compared-to-the-usual", _compared_to_the_usual),
-                ("lacks", _lacks), ("quantifiers", _quantifiers), ("repeated-words", _repeated_words))
+                ("lacks", _lacks), ("quantifiers", _quantifiers), ("repeated-words", _repeated_words),
+                ("list-members", _list_members), ("sister-fillers", _sister_fillers),
+                ("compass-points", _compass_points))
 
 
 def _token_ops(claim, evidence, edges: list[Edge]) -> list[AlignedToken]:

@@ -69,3 +69,16 @@ SHORT_GIVEN_NAMES = {"bill": "william", "billy": "william", "bob": "robert", "bo
                      "liz": "elizabeth", "bess": "elizabeth", "hank": "henry", "sally": "sarah",
                      "chuck": "charles", "tony": "anthony", "sandy": "alexander", "jim": "james",
                      "jimmy": "james"}
+
+
+_COMPASS_POINT = re.compile(r"^(north|south)?[\s-]?(east|west)?(?:ern|erly|wards?)?$")
+
+
+def compass_point(text: str) -> str | None:
+    """The point of the compass ``text`` names ("north-east", "Northeastern", "west" -> "north-east",
+    "north-east", "west"), else None. Two different points are two places, whatever a judge reads into
+    the rest of the sentence."""
+    m = _COMPASS_POINT.match(text.strip().lower())
+    if m is None or not (m.group(1) or m.group(2)):
+        return None
+    return "-".join(p for p in m.groups() if p)

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from ..config import Config
 from ..judging.rules import Mismatch, extract_slots
 from ..report import Evidence, EvidenceSentence, SentenceResult
+from ..text.names import compass_point
 from .flags import Flag, add_flag
 
 # Evidence within this cosine of the best match is compared slot by slot; further ones are about
@@ -76,7 +77,7 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     """
     from ..alignment import SUBSTITUTED, UNCONFIRMED, align_many
 
-    todo, conflicts = [], []
+    todo, conflicts, far = [], [], []
     for result, contradicting in results:
         if not result.evidence:
             continue
@@ -93,10 +94,21 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
             # must not hold the contradiction to a draw in the argumentation ("Zirconium, which sits below
             # titanium, has atomic number 40" for titanium's number): it is dropped, however far it is.
             conflicts += [(result, ev) for ev in supports]
-    pairs = todo + conflicts
+        else:
+            # A support from evidence further from the claim than the best match, which names another
+            # person, number or date in the claim's place, is the judge reading a shared topic as
+            # entailment ("England were captained by Bobby Moore" for "England's remaining goal came from
+            # Roger Hunt"): no support; being that far, no contradiction either.
+            far += [(result, ev) for ev in supports]
+    pairs = todo + conflicts + far
     # The claim as checked: "It is located in Paris" is about the antecedent put in for "It".
     alignments = align_many([(result.claim or result.text, ev.text) for result, ev in pairs]) if pairs else []
     for k, ((result, ev), alignment) in enumerate(zip(pairs, alignments)):
+        if k >= len(todo) + len(conflicts):
+            if overrules_support(alignment):
+                ev.relation, ev.probability = "related", None
+                add_flag(result, Flag.OVERRULED_SUPPORT)
+            continue
         # Where the judge was unsure (a near paraphrase), a whole phrase under the claim's preposition and
         # verb that the evidence fills otherwise is enough too ("produced by the liver" / "produced by
         # beta cells of the pancreatic islets"), and so is a member of a list the evidence lists otherwise
@@ -134,7 +146,8 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
 def overrules_support(alignment) -> bool:
     """Whether an alignment outweighs the judge's support: a name, number, ordinal, date or code
     substituted, the claim's subject found only in a clause about another subject, an adjective replaced by
-    its antonym, a value the evidence denies ("not in the mitochondria"), or the opposite polarity."""
+    its antonym, another point of the compass ("north-east" / "north-west"), a value the evidence denies ("not
+    in the mitochondria"), or the opposite polarity."""
     from ..alignment.align import DENIED, OPPOSITE, OTHER_SUBJECT, ordinal_value
 
     def another_ordinal(edge) -> bool:
@@ -142,9 +155,13 @@ def overrules_support(alignment) -> bool:
         mine, theirs = ordinal_value(edge.claim_text.lower()), ordinal_value(edge.evidence_text.lower())
         return mine is not None and theirs is not None and mine != theirs
 
+    def another_point(edge) -> bool:
+        mine, theirs = compass_point(edge.claim_text), compass_point(edge.evidence_text)
+        return mine is not None and theirs is not None and mine != theirs
+
     return alignment.polarity_mismatch or any(
         e.kind in MISPLACEABLE or e.label in (OTHER_SUBJECT, OPPOSITE, DENIED) or another_ordinal(e)
-        for e in alignment.substituted)
+        or another_point(e) for e in alignment.substituted)
 
 
 def _near_paraphrase(evidence: list[Evidence], config: Config) -> bool:
