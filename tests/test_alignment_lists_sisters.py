@@ -39,6 +39,9 @@ def test_a_sister_kind_in_the_same_place_is_substituted():
     evidence = "Leaf curl in peaches is caused by a shortage of boron in the soil."
     alignment = align(claim, evidence)
     assert ("zinc", "boron") in _substituted(alignment)
+    # Another filler, not a rewording: it outweighs the judge's support as a name or a number does.
+    from truthometer.verdicts import overrules_support
+    assert overrules_support(alignment)
     with switched_off("sister-fillers"):
         assert ("zinc", "boron") not in _substituted(align(claim, evidence))
 

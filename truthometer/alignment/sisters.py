@@ -13,8 +13,16 @@ from __future__ import annotations
 from ..judging import lexicon
 from .base import SUBSTITUTED, UNCONFIRMED, Edge
 
+#: The label of a claim word the evidence replaces by a sister kind: another filler, not a rewording.
+SISTER = "sister kind"
 #: Dependencies of a word that fills a noun's modifier or its prepositional object.
 _FILLERS = ("amod", "compound", "nmod", "pobj")
+
+
+def _filler(tok) -> bool:
+    """A noun, or an adjective read by its noun ("yellow"): not a graded one, whose noun ("high", "tall") is
+    another word ("highest" / "tallest" are a rewording)."""
+    return tok.pos_ == "NOUN" or tok.pos_ == "ADJ" and tok.tag_ == "JJ"
 
 
 def _place(tok):
@@ -46,15 +54,16 @@ def _sister_fillers(claim, evidence, edges: list[Edge]) -> None:
         if edge.op != UNCONFIRMED or edge.kind not in ("attribute", "noun"):
             continue
         mine = next((t for t in claim if t.idx == edge.claim_start and t.idx + len(t.text) == edge.claim_end), None)
-        if mine is None or mine.dep_ not in _FILLERS or mine.pos_ not in ("ADJ", "NOUN"):
+        if mine is None or mine.dep_ not in _FILLERS or not _filler(mine):
             continue
         lemma = mine.lemma_.lower()
-        found = [t for t in evidence if t.pos_ in ("ADJ", "NOUN") and t.dep_ in _FILLERS and t.idx not in paired
+        found = [t for t in evidence if _filler(t) and t.dep_ in _FILLERS and t.idx not in paired
                  and t.lower_ not in {c.lower_ for c in claim}
-                 and lexicon.sister_kinds(lemma, t.lemma_.lower(), "NOUN") and _same_place(mine, t, edges)]
+                 and lexicon.sister_kinds(lemma, t.lemma_.lower(), "NOUN") and _same_place(mine, t, edges)
+                 and not (mine.pos_ == t.pos_ == "ADJ" and lexicon.similar_adjectives(lemma, t.lemma_.lower()))]
         if len(found) != 1:
             continue
         theirs = found[0]
-        edge.op, edge.evidence_text = SUBSTITUTED, theirs.text
+        edge.op, edge.evidence_text, edge.label = SUBSTITUTED, theirs.text, SISTER
         edge.evidence_start, edge.evidence_end = theirs.idx, theirs.idx + len(theirs.text)
         paired.add(theirs.idx)

@@ -149,6 +149,7 @@ def overrules_support(alignment) -> bool:
     its antonym, another point of the compass ("north-east" / "north-west"), a value the evidence denies ("not
     in the mitochondria"), or the opposite polarity."""
     from ..alignment.align import DENIED, OPPOSITE, OTHER_SUBJECT, ordinal_value
+    from ..alignment.sisters import SISTER
 
     def another_ordinal(edge) -> bool:
         # An ordinal is a number too: "the second person to walk on the Moon" / "the first".
@@ -160,7 +161,7 @@ def overrules_support(alignment) -> bool:
         return mine is not None and theirs is not None and mine != theirs
 
     return alignment.polarity_mismatch or any(
-        e.kind in MISPLACEABLE or e.label in (OTHER_SUBJECT, OPPOSITE, DENIED) or another_ordinal(e)
+        e.kind in MISPLACEABLE or e.label in (OTHER_SUBJECT, OPPOSITE, DENIED, SISTER) or another_ordinal(e)
         or another_point(e) for e in alignment.substituted)
 
 
