@@ -41,7 +41,7 @@ LOWER_BOUNDS = ("more than", "greater than", "over", "above", "at least", "excee
                 "longer than", "taller than", "higher than", "larger than", "bigger than", "wider than",
                 "deeper than", "heavier than", "older than", "farther than", "further than")
 UPPER_BOUNDS = ("less than", "fewer than", "under", "below", "at most", "up to", "shorter than", "lower than",
-                "smaller than", "narrower than", "shallower than", "lighter than", "younger than")
+                "smaller than", "narrower than", "shallower than", "lighter than", "younger than", "within")
 #: Bound phrase -> its sense: ">" a lower bound, "<" an upper bound.
 BOUND_SENSE = {phrase: ">" for phrase in LOWER_BOUNDS} | {phrase: "<" for phrase in UPPER_BOUNDS}
 #: Nouns whose value is a limit: "the minimum distance is 45 inches" says "at least 45 inches".

@@ -193,6 +193,8 @@ def _governing_verb(t):
 #: The bound phrases as words, lower bounds first (the order they are tried in).
 _BOUND_WORDS = [(tuple(phrase.split()), sense) for phrase, sense in BOUND_SENSE.items()]
 _LONGEST_BOUND = max(len(words) for words, _ in _BOUND_WORDS)
+#: Bound phrases that set a limit rather than estimate an amount.
+_LIMIT_WORDS = {("up", "to"), ("within",)}
 
 
 def _verb_denied(number) -> bool:
@@ -234,10 +236,11 @@ def _bound(doc, i: int) -> tuple[str, bool]:
             negated = k > n and doc[k - n - 1].lower_ in CLAUSE_NEGATORS or any(
                 c.dep_ == "neg" for c in first.head.children) or _verb_denied(doc[i])
             # "Up to" states a maximum, as a limit does: "can be kept for up to 28 days" makes "for up to 56
-            # days" false, where "more than 600 works" is made true by "over 800 works".
+            # days" false, where "more than 600 works" is made true by "over 800 works". So does a deadline
+            # ("within two hours").
             if negated:
                 return {">": "<", "<": ">"}[sense], True
-            return sense, words == ("up", "to") or _threshold(doc[i])
+            return sense, words in _LIMIT_WORDS or _threshold(doc[i])
     # "The required minimum distance ... is 45 inches": the number is the value of a limit.
     t = doc[i]
     while t.dep_ in ("nummod", "compound", "quantmod") and t.head.i != t.i:
