@@ -211,3 +211,14 @@ def test_a_modifier_is_replaced_by_the_evidence_word_of_its_kind_not_by_position
     # The alignment pairs the evidence's modifier with the claim's modifier nearest to it in meaning (a colour
     # with a colour), not with the first one it meets ("a blue red coat").
     assert draft(claim, evidence) == corrected
+
+
+def test_never_takes_the_place_of_an_adverb_of_frequency_when_the_predicate_is_negated():
+    from truthometer.alignment import align, suggest_correction
+
+    claim, evidence = "Otters often sleep on land.", "Otters never sleep on land."
+    suggestion = suggest_correction(claim, evidence, align(claim, evidence))
+    assert suggestion is not None and suggestion.corrected == "Otters never sleep on land."
+    claim, evidence = "The ferry sometimes runs in winter.", "The ferry never runs in winter."
+    suggestion = suggest_correction(claim, evidence, align(claim, evidence))
+    assert suggestion is not None and suggestion.corrected == "The ferry never runs in winter."

@@ -9,6 +9,7 @@ from ..alignment.align import other_than
 from ..alignment.polarity import negative_implicative
 from ..inflection import PAST, article_for, past_tense, spellings, third_person
 from ..report import Substitution
+from ..text.frequency_adverbs import OFTEN, SOMETIMES
 from .registry import rule
 
 
@@ -150,6 +151,11 @@ def polarity_substitution(claim: str, alignment, evidence_text: str, locator: st
         return None, "the evidence negates the claim, but its predicate could not be negated automatically"
     ev_doc = alignment.evidence_doc
     word = "never" if ev_doc is not None and any(t.lower_ == "never" for t in ev_doc) else "not"
+    frequent = next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ in (OFTEN | SOMETIMES)), None)
+    if word == "never" and frequent is not None:
+        # "is often found" -> "is never found": "never" is the other end of the adverb's scale, in its place
+        # (not "is never often found").
+        return sub(frequent.idx, frequent.idx + len(frequent.text), "Never" if frequent.i == 0 else "never"), ""
     auxes = sorted([c for c in verb.children if c.dep_ in ("aux", "auxpass") and c.i < verb.i], key=lambda t: t.i)
     if auxes and auxes[0].lemma_.lower() == "get" and word == "not":
         verb = auxes[0]  # "got married" -> "did not get married": "get" takes "do" as a main verb does
