@@ -145,3 +145,36 @@ def test_a_correction_keeps_the_claims_subject_where_the_contradicting_evidence_
     alone.evidence = alone.evidence[:1]
     draft_corrections([ToCorrect(alone, claim)], load_judge(Config()), overrules_support)
     assert alone.alignment["evidence"] == rival
+
+
+def test_a_draft_is_read_with_the_evidence_that_states_what_it_keeps():
+    from truthometer.pipeline import check
+
+    report = check("He set the record at the 2014 Indoor Games in Oslo.", config=Config(method="nli"), references=[
+        ("ref.md", "He ran the time in the final of the Indoor Games in Bergen, Norway. The indoor 60 metres record "
+                   "of 6.34 seconds was set by Erik Dahl of Norway on 3 March 2014.")])
+    [s] = report.sentences
+    assert s.status == "contradicted" and s.suggestion is not None
+    assert "Bergen" in s.suggestion.corrected and "Oslo" not in s.suggestion.corrected
+    # The year the draft keeps comes from the other sentence: the gate read the draft with it.
+    [context] = s.suggestion.context
+    assert "2014" in context and context in premise_of(s.suggestion, "fallback")
+    assert s.suggestion.to_dict()["context"] == [context]
+
+
+def test_a_draft_whose_new_words_its_context_fills_otherwise_is_withheld():
+    from truthometer.judging.corrections import _drop_contradicting_context
+
+    text = "Its Quick cycle washes at 50 °C and lasts 30 minutes."
+
+    def drafted(context):
+        sub = Substitution("50", "65", text.index("50"), text.index("50") + 2, "number",
+                           "The Intensive programme washes at 65 °C.", "ref #1")
+        return SentenceResult(0, text, 0, len(text), "contradicted", "", suggestion=Suggestion(
+            text.replace("50", "65"), [sub], context=[context]))
+
+    denied = drafted("The Quick programme runs at 40 °C and takes 30 minutes to complete.")
+    kept = drafted("The Quick programme takes 30 minutes to complete.")
+    _drop_contradicting_context([denied, kept], overrules_support)
+    assert denied.suggestion is None and WITHHELD_NOTE in denied.notes
+    assert kept.suggestion is not None

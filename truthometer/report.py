@@ -84,10 +84,13 @@ class Suggestion:
     corrected: str
     substitutions: list[Substitution] = field(default_factory=list)
     note: str = ""  # e.g. which slots the evidence did not cover
+    #: the sentence's other evidence that states what the correction keeps and its own evidence does not;
+    #: the correction gate read the corrected sentence against it too
+    context: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"corrected": self.corrected, "substitutions": [s.to_dict() for s in self.substitutions],
-                "note": self.note}
+                "note": self.note, "context": list(self.context)}
 
 
 @dataclass

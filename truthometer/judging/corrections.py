@@ -16,6 +16,7 @@ on FEVER-Symmetric its head on the very pairs a right draft makes.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -29,9 +30,11 @@ from .rules import Mismatch
 
 
 def premise_of(suggestion: Suggestion, fallback: str) -> str:
-    """The evidence a draft's words came from: every distinct sentence its substitutions cite."""
-    cited = list(dict.fromkeys(s.evidence for s in suggestion.substitutions if s.evidence))
-    return " ".join(cited) if cited else fallback
+    """The evidence a draft's words came from: every distinct sentence its substitutions cite, then its
+    ``context`` (the sentence's other evidence that states what the draft kept and the cited sentence does
+    not)."""
+    cited = list(dict.fromkeys(s.evidence for s in suggestion.substitutions if s.evidence)) or [fallback]
+    return " ".join(dict.fromkeys([*cited, *suggestion.context]))
 
 
 def entailed(judge, premises: list[str], corrected: list[str], overruled: Callable | None = None,
@@ -212,9 +215,12 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
         if suggestion is None and evidence is not None and evidence.relation == "contradiction":
             # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
             suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True, elsewhere=elsewhere)
+        if suggestion is not None and evidence is not None:
+            suggestion.context = _stating_kept_slots(alignment, elsewhere)
         result.suggestion = suggestion
         if suggestion is not None:
             drafted.append((result, evidence.text if evidence is not None else item.rule_evidence.text))
+    _drop_contradicting_context([r for r, _ in drafted], overruled)
     # Only a draft the evidence entails is proposed.
     withhold_unentailed(drafted, judge, overruled)
     for item in flagged:
@@ -226,6 +232,41 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
             result.alignment = {**alignment.to_dict(), "evidence": evidence.text,
                                 "evidence_locator": f"{evidence.source}: {evidence.locator}",
                                 "html": alignment.to_html([s for s in made if s.evidence == evidence.text])}
+
+
+def _stating_kept_slots(alignment, elsewhere: tuple[str, ...]) -> list[str]:
+    """The claim's other evidence sentences that state a name, number or date the draft keeps and its own
+    evidence does not ("in 2009" beside "the World Championships in Berlin"): the gate reads the draft
+    against them too, as the reviewer sees them."""
+    from ..alignment import UNCONFIRMED
+
+    kept = [re.compile(rf"(?<!\w){re.escape(e.claim_text.casefold())}(?!\w)") for e in alignment.edges
+            if e.op == UNCONFIRMED and e.kind in ("entity", "number", "date", "code")]
+    return [text for text in elsewhere if any(slot.search(text.casefold()) for slot in kept)]
+
+
+def _drop_contradicting_context(results: list[SentenceResult], overruled: Callable | None) -> None:
+    """A draft whose substituted words a sentence of its context fills otherwise ("washes at 70 °C" beside "The
+    Eco programme runs at 45 °C") is withheld: the judge reads a joined premise loosely, so each sentence is
+    aligned alone."""
+    from ..alignment import align_many
+
+    from ..alignment import SUBSTITUTED
+
+    pairs = [(r, c) for r in results if r.suggestion is not None for c in r.suggestion.context]
+    if not pairs or overruled is None:
+        return
+    for (result, _), alignment in zip(pairs, align_many([(r.suggestion.corrected, c) for r, c in pairs])):
+        if result.suggestion is None:
+            continue
+        corrected = result.suggestion.corrected
+        # Where the substitutions' words stand in the corrected sentence.
+        spans = [(k, k + len(sub.to)) for sub in result.suggestion.substitutions
+                 if sub.to and (k := corrected.find(sub.to)) >= 0]
+        if any(e.op == SUBSTITUTED and overruled(alignment) and any(e.claim_start < j and i < e.claim_end
+                                                                   for i, j in spans) for e in alignment.edges):
+            result.suggestion = None
+            add_flag(result, Flag.CORRECTION_WITHHELD)
 
 
 def propagate_corrections(results: list[SentenceResult], judge=None, overruled: Callable | None = None,
