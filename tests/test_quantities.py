@@ -369,11 +369,13 @@ def test_one_unit_of_time_is_an_amount():
 def test_a_deadline_is_a_limit_set_and_two_deadlines_compare_as_amounts():
     from truthometer.text.quantities import bound_at, limit_at
 
-    doc = models.parse_many(["Opened jars should be used within ten days."])["Opened jars should be used within ten days."]
+    text = "Opened jars should be used within ten days."
+    doc = models.parse_many([text])[text]
     ten = next(t.i for t in doc if t.lower_ == "ten")
     assert bound_at(doc, ten) == "<" and limit_at(doc, ten)
     # "up to a week" and "within one to two days" are two maxima of one thing, and differ.
-    a = align("Cooked rice keeps for up to a week in the fridge.", "Cooked rice should be eaten within one to two days.")
+    a = align("Cooked rice keeps for up to a week in the fridge.",
+              "Cooked rice should be eaten within one to two days.")
     assert any(e.op == "substituted" and e.claim_text == "a week" for e in a.edges)
     # A distance within a bound is no difference.
     near = align("The hut lies within 5 km of the lake.", "The hut is 3 km from the lake.")

@@ -18,7 +18,8 @@ def _member(tok):
         if not any(t.dep_ == "conj" and t.i != tok.i for t in ent):
             return ent
     start = tok.i
-    while start > 0 and doc[start - 1].dep_ in ("compound", "flat") and doc[start - 1].head.i in range(start, tok.i + 1):
+    while start > 0 and doc[start - 1].dep_ in ("compound", "flat") \
+            and doc[start - 1].head.i in range(start, tok.i + 1):
         start -= 1
     span = doc[start:tok.i + 1]
     return span if any(t.pos_ == "PROPN" or t.ent_type_ in ENTITY_LABELS for t in span) else None

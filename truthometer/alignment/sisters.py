@@ -4,9 +4,10 @@ red oil-can warning light", "a lack of magnesium" / "a shortage of calcium", "a 
 high-potassium fertiliser". The small encoder finds sister kinds too alike to pair as different and too
 different to pair as the same, so neither the pairing nor its fallback places them.
 
-The same place: the two words modify, or are the object of a preposition of, the same noun, a kindred one (WordNet: "lack" / "shortage"), or one
-whose edge the alignment has already drawn; or they share a modifier of their own ("high-" in "high-nitrogen"
-/ "high-potassium"). Only one evidence word may qualify; a word already paired is none.
+The same place: the two words modify, or are the object of a preposition of, the same noun, a kindred one
+(WordNet: "lack" / "shortage"), or one whose edge the alignment has already drawn; or they share a modifier of
+their own ("high-" in "high-nitrogen" / "high-potassium"). Only one evidence word may qualify; a word already
+paired is none.
 """
 from __future__ import annotations
 
