@@ -1,7 +1,6 @@
 """Sister fillers: a claim word the pairing left unconfirmed, where the evidence puts a sister kind of it
-(``lexicon.sister_kinds``: two kinds of one close category) in the same place: "a yellow oil-can light" / "a
-red oil-can warning light", "a lack of magnesium" / "a shortage of calcium", "a high-nitrogen feed" / "a
-high-potassium fertiliser". The small encoder finds sister kinds too alike to pair as different and too
+(``lexicon.sister_kinds``: two kinds of one close category) in the same place: "a lack of magnesium" / "a
+shortage of calcium", "a high-nitrogen feed" / "a high-potassium fertiliser". The small encoder finds sister kinds too alike to pair as different and too
 different to pair as the same, so neither the pairing nor its fallback places them.
 
 The same place: the two words modify, or are the object of a preposition of, the same noun, a kindred one
