@@ -178,3 +178,38 @@ def test_a_draft_whose_new_words_its_context_fills_otherwise_is_withheld():
     _drop_contradicting_context([denied, kept], overrules_support)
     assert denied.suggestion is None and WITHHELD_NOTE in denied.notes
     assert kept.suggestion is not None
+
+
+def test_where_the_first_draft_is_not_entailed_a_second_one_that_is_is_proposed():
+    text = "The Golden Gate Bridge opened in 1933."
+
+    def suggestion(corrected):
+        sub = Substitution("1933", corrected.split()[-1].rstrip("."), len(text) - 5, len(text) - 1, "date",
+                           EVIDENCE, "ref #1")
+        return Suggestion(corrected, [sub])
+
+    bad_first = SentenceResult(0, text, 0, len(text), "contradicted", "", suggestion=suggestion(
+        "The Golden Gate Bridge did not open in 1933."))
+    alone = SentenceResult(1, text, 0, len(text), "contradicted", "", suggestion=suggestion(
+        "The Golden Gate Bridge did not open in 1933."))
+    second = suggestion("The Golden Gate Bridge opened in 1937.")
+    withheld = withhold_unentailed([(bad_first, EVIDENCE), (alone, EVIDENCE)], load_judge(Config()),
+                                   overrules_support, {id(bad_first): (second, EVIDENCE)})
+    assert withheld == 1
+    assert bad_first.suggestion is second and WITHHELD_NOTE not in bad_first.notes
+    assert alone.suggestion is None and WITHHELD_NOTE in alone.notes
+
+
+def test_a_rule_tier_draft_makes_the_article_agree():
+    from truthometer import models
+    from truthometer.judging.corrections import suggestion_from_mismatches
+    from truthometer.judging.rules import find_mismatches
+    from truthometer.report import Evidence
+
+    claim = "Ana plays Rosa, a British nurse who runs a clinic."
+    evidence = "The film follows Rosa, an American nurse who runs a clinic in Lisbon."
+    docs = models.parse_many([claim, evidence])
+    mismatches = find_mismatches(docs[claim][:], docs[evidence][:])
+    result = SentenceResult(0, claim, 0, len(claim), "contradicted", "")
+    s = suggestion_from_mismatches(result, claim, mismatches, Evidence(evidence, "reference", "ref #1", 0.8))
+    assert s is not None and s.corrected == "Ana plays Rosa, an American nurse who runs a clinic."

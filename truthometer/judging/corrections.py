@@ -108,14 +108,26 @@ def _entailed(judge, drafts: list[tuple[str, str]], overruled: Callable | None,
     return out
 
 
-def withhold_unentailed(results: list[tuple[SentenceResult, str]], judge, overruled: Callable | None = None) -> int:
+def withhold_unentailed(results: list[tuple[SentenceResult, str]], judge, overruled: Callable | None = None,
+                        alternatives: dict | None = None) -> int:
     """Drop each result's suggestion that its evidence (``premise_of``, or the given fallback text) does not
-    entail (``entailed``); note why on the sentence. Returns how many were withheld."""
+    entail (``entailed``); note why on the sentence. ``alternatives``: id of a result -> (another draft, its
+    fallback text), proposed where the first is not entailed and it is. Returns how many were withheld."""
     drafted = [(r, premise_of(r.suggestion, fallback)) for r, fallback in results if r.suggestion is not None]
     verdicts = entailed(judge, [p for _, p in drafted], [r.suggestion.corrected for r, _ in drafted], overruled)
+    second = [(r, *alternatives[id(r)]) for (r, _), ok in zip(drafted, verdicts)
+              if not ok and id(r) in (alternatives or {})]
+    rescued = set()
+    if second:
+        passed = entailed(judge, [premise_of(alt, fallback) for _, alt, fallback in second],
+                          [alt.corrected for _, alt, _ in second], overruled)
+        for (result, alt, _), ok in zip(second, passed):
+            if ok:
+                result.suggestion = alt
+                rescued.add(id(result))
     withheld = 0
     for (result, _), ok in zip(drafted, verdicts):
-        if not ok:
+        if not ok and id(result) not in rescued:
             result.suggestion = None
             add_flag(result, Flag.CORRECTION_WITHHELD)
             withheld += 1
@@ -203,15 +215,23 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
         if own:
             chosen[id(item.result)] = own[0]
     drafted: list[tuple[SentenceResult, str]] = []
+    alternatives: dict[int, tuple[Suggestion, str]] = {}
     for item in flagged:
         result, suggestion, evidence, elsewhere = item.result, None, None, ()
+        from_rules = suggestion_from_mismatches(result, item.claim, item.mismatches, item.rule_evidence) \
+            if item.mismatches and item.rule_evidence is not None else None
         if chosen[id(result)] is not None:
             evidence, alignment = chosen[id(result)]
             # A slot another evidence sentence of this claim names is covered, if not by this one.
             elsewhere = tuple(e.text for e in result.evidence if e is not evidence)
             suggestion = suggest_correction(result.text, evidence, alignment, elsewhere=elsewhere)
-        if suggestion is None and item.mismatches and item.rule_evidence is not None:
-            suggestion = suggestion_from_mismatches(result, item.claim, item.mismatches, item.rule_evidence)
+            if suggestion is not None and from_rules is not None and from_rules.corrected != suggestion.corrected:
+                # The rule tier's slots, where the gate does not pass the alignment's draft ("plays Humphrey
+                # Bogart" from a sentence about the film, "a British expatriate" -> "an American expatriate"
+                # from the one the rule tier read).
+                alternatives[id(result)] = (from_rules, item.rule_evidence.text)
+        if suggestion is None and from_rules is not None:
+            suggestion = from_rules
         if suggestion is None and evidence is not None and evidence.relation == "contradiction":
             # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
             suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True, elsewhere=elsewhere)
@@ -222,7 +242,7 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
             drafted.append((result, evidence.text if evidence is not None else item.rule_evidence.text))
     _drop_contradicting_context([r for r, _ in drafted], overruled)
     # Only a draft the evidence entails is proposed.
-    withhold_unentailed(drafted, judge, overruled)
+    withhold_unentailed(drafted, judge, overruled, alternatives)
     for item in flagged:
         result = item.result
         if chosen[id(result)] is not None:
@@ -304,11 +324,14 @@ def propagate_corrections(results: list[SentenceResult], judge=None, overruled: 
 
 def suggestion_from_mismatches(result: SentenceResult, claim: str, mismatches: list[Mismatch],
                                evidence: EvidenceSentence | Evidence) -> Suggestion | None:
-    """First-version correction: each mismatched slot replaced by its counterpart from the evidence.
+    """First-version correction: each mismatched slot replaced by its counterpart from the evidence, the
+    indefinite article agreeing with it (``corrections.articles.article_agreement``).
 
     Offsets are in the claim; when the claim's opening pronoun was resolved, they shift back onto the
     sentence as written (a slot inside the resolved antecedent is left alone).
     """
+    from ..corrections.articles import article_agreement
+
     shift = len(claim) - len(result.text)
     subs = []
     for m in mismatches:
@@ -320,7 +343,8 @@ def suggestion_from_mismatches(result: SentenceResult, claim: str, mismatches: l
         new = m.evidence.text
         if result.text[:start].rstrip().split()[-1:] in (["the"], ["The"]) and new[:4].lower() == "the ":
             new = new[4:]  # "The USSR" -> "The Soviet Union", not "The The Soviet Union"
-        subs.append(Substitution(m.claim.text, new, start, end, kind=m.kind,
+        widened, new = article_agreement(result.text, start, new)  # "a British" -> "an American"
+        subs.append(Substitution(result.text[widened:end], new, widened, end, kind=m.kind,
                                  evidence=evidence.text, evidence_locator=evidence.locator))
     if not subs:
         return None
