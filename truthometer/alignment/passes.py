@@ -41,7 +41,8 @@ PASSES = {
     "repeated-words": "a word the claim repeats, substituted once, where the evidence repeats its substitute as often",
     "list-members": "a list of names the evidence repeats but for one member, under whatever verb",
     "compass-points": "another point of the compass in the same place ('north-east of' / 'north-west of')",
-    "sister-fillers": "an unpaired word the evidence replaces by a sister kind in the same place ('yellow' / 'red')",
+    "sister-fillers": "an unpaired word the evidence replaces by a sister kind in the same place ('lack of magnesium' "
+                      "/ 'shortage of calcium')",
 }
 ENV = "TRUTHOMETER_ALIGNMENT_OFF"
 _switches = Switches(PASSES, ENV, "alignment pass", "passes", "pass(es)")

@@ -1,7 +1,8 @@
 """Sister fillers: a claim word the pairing left unconfirmed, where the evidence puts a sister kind of it
 (``lexicon.sister_kinds``: two kinds of one close category) in the same place: "a lack of magnesium" / "a
-shortage of calcium", "a high-nitrogen feed" / "a high-potassium fertiliser". The small encoder finds sister kinds too alike to pair as different and too
-different to pair as the same, so neither the pairing nor its fallback places them.
+shortage of calcium", "a high-nitrogen feed" / "a high-potassium fertiliser". The small encoder finds sister
+kinds too alike to pair as different and too different to pair as the same, so neither the pairing nor its
+fallback places them.
 
 The same place: the two words modify, or are the object of a preposition of, the same noun, a kindred one
 (WordNet: "lack" / "shortage"), or one whose edge the alignment has already drawn; or they share a modifier of
@@ -39,7 +40,7 @@ def _same_place(mine, theirs, edges: list[Edge]) -> bool:
             or my_head.pos_ != "NOUN" or their_head.pos_ != "NOUN":
         return False
     a, b = my_head.lemma_.lower(), their_head.lemma_.lower()
-    if a == b or my_head.pos_ == their_head.pos_ == "NOUN" and lexicon.kindred(a, b, "NOUN"):
+    if a == b or lexicon.kindred(a, b, "NOUN"):
         return True
     if any(e.claim_start == my_head.idx and e.evidence_start == their_head.idx and e.op != UNCONFIRMED
            for e in edges):
