@@ -133,6 +133,11 @@ DENIED = "denied"
 OPPOSITE = "opposite"
 
 
+def entity_of(tok):
+    """The named entity (a Span) ``tok`` is part of, or None."""
+    return next((e for e in tok.doc.ents if e.start <= tok.i < e.end), None)
+
+
 def another_verb_is_no_correction(edges: list) -> None:
     """A slot a pass substituted is a difference: another verb is then no longer the one difference, and no
     correction (as the pairing decides for the slots it substitutes)."""

@@ -5,7 +5,7 @@ phrase, and the tagger makes either a noun, an adverb or part of a distance, so 
 from __future__ import annotations
 
 from ..text.names import ENTITY_LABELS, compass_point
-from .base import SUBSTITUTED, Edge, another_verb_is_no_correction
+from .base import SUBSTITUTED, Edge, another_verb_is_no_correction, entity_of
 
 
 def compass_phrases(doc) -> list:
@@ -15,7 +15,7 @@ def compass_phrases(doc) -> list:
     while i < len(doc):
         tok = doc[i]
         if compass_point(tok.text) is None or tok.is_title and tok.ent_type_ in ENTITY_LABELS \
-                and tok.ent_iob_ != "" and any(compass_point(t.text) is None for t in _entity_of(tok)):
+                and any(compass_point(t.text) is None for t in entity_of(tok)):
             i += 1
             continue
         end = i + 1
@@ -25,10 +25,6 @@ def compass_phrases(doc) -> list:
         out.append(doc[i:end])
         i = end
     return out
-
-
-def _entity_of(tok):
-    return next((e for e in tok.doc.ents if e.start <= tok.i < e.end), tok.doc[tok.i:tok.i + 1])
 
 
 def _after(span, n: int = 2) -> str:

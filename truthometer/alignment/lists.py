@@ -5,7 +5,7 @@ verb or noun each side puts the list under ("sit on its banks" / "lie on its ban
 """
 from __future__ import annotations
 
-from .base import EQUAL, SUBSTITUTED, UNCONFIRMED, Edge, another_verb_is_no_correction
+from .base import EQUAL, SUBSTITUTED, UNCONFIRMED, Edge, another_verb_is_no_correction, entity_of
 from ..text.names import ENTITY_LABELS
 
 
@@ -13,10 +13,9 @@ def _member(tok):
     """The name a list member token stands for ("Plasmodium falciparum" for "falciparum"), or None where it
     is no name ("two" in "two of these, Plasmodium falciparum and ...")."""
     doc = tok.doc
-    if tok.ent_type_ in ENTITY_LABELS:
-        ent = next(e for e in doc.ents if e.start <= tok.i < e.end)
-        if not any(t.dep_ == "conj" and t.i != tok.i for t in ent):
-            return ent
+    ent = entity_of(tok) if tok.ent_type_ in ENTITY_LABELS else None
+    if ent is not None and not any(t.dep_ == "conj" and t.i != tok.i for t in ent):
+        return ent
     start = tok.i
     while start > 0 and doc[start - 1].dep_ in ("compound", "flat") \
             and doc[start - 1].head.i in range(start, tok.i + 1):
@@ -44,15 +43,16 @@ def _key(span) -> str:
 def _list_members(claim, evidence, edges: list[Edge]) -> None:
     """A claim list and an evidence list of as many names, all the same but one each: the claim's odd member
     is substituted by the evidence's, unless its edge already pairs it with something."""
-    lists = name_lists(evidence)
+    lists = [(theirs, {_key(t) for t in theirs}) for theirs in name_lists(evidence)]
     for mine in name_lists(claim):
-        if any({_key(m) for m in mine} == {_key(t) for t in theirs} for theirs in lists):
+        my_keys = {_key(m) for m in mine}
+        if any(my_keys == their_keys for _, their_keys in lists):
             continue  # the evidence states the claim's list as it is
-        for theirs in lists:
+        for theirs, their_keys in lists:
             if len(mine) != len(theirs):
                 continue
-            only_mine = [m for m in mine if _key(m) not in {_key(t) for t in theirs}]
-            only_theirs = [t for t in theirs if _key(t) not in {_key(m) for m in mine}]
+            only_mine = [m for m in mine if _key(m) not in their_keys]
+            only_theirs = [t for t in theirs if _key(t) not in my_keys]
             if len(only_mine) != 1 or len(only_theirs) != 1:
                 continue
             m, t = only_mine[0], only_theirs[0]

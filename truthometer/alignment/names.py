@@ -11,7 +11,8 @@ from rapidfuzz import fuzz
 
 from ..judging import lexicon
 from ..text.names import ACRONYM_SKIPS, SHORT_GIVEN_NAMES, abbreviates, acronym, initials
-from .base import _FAMILY, NUMERIC_LABELS, OTHER_SUBJECT, SUBSTITUTED, Edge, Slot, _in_subject, normalise
+from .base import (_FAMILY, NUMERIC_LABELS, OTHER_SUBJECT, SUBSTITUTED, Edge, Slot, _in_subject, entity_of,
+                   normalise)
 from .classifiers import _is_classifier, phrase_start
 from .similarity import FUZZY_THRESHOLD
 from .slots import _QUOTES
@@ -145,7 +146,7 @@ def _subject_with_clause_naming(claim, slot: Slot, evidence, index: int):
             return None
         if head.dep_ in ("nsubj", "nsubjpass") and head.head.dep_ == "ROOT" and head.pos_ in ("NOUN", "PROPN") \
                 and head.lemma_.lower() != claim[slot.i:slot.j].root.lemma_.lower():
-            ent = next((e for e in evidence.ents if e.start <= head.i < e.end), None)
+            ent = entity_of(head)
             return ent if ent is not None else evidence[phrase_start(evidence, head.i, _is_classifier):head.i + 1]
         return None
     return None
@@ -170,7 +171,7 @@ def _holder_of_the_role(claim, evidence, index: int):
     found = evidence[index]
     if subject is None or subject.left_edge.i <= index <= subject.right_edge.i or found.head.i == theirs.i:
         return None
-    ent = next((e for e in evidence.ents if e.start <= subject.i < e.end), None)
+    ent = entity_of(subject)
     return ent if ent is not None else evidence[subject.left_edge.i:subject.i + 1]
 
 
@@ -273,7 +274,7 @@ def _same_entity(claim, slot: Slot, evidence) -> tuple[int, int] | None:
         # The first letter must agree: "Hollywood" / "Bollywood" are two names.
         if t.pos_ == "PROPN" and len(v) >= 5 and any(len(w) >= 5 and w[0] == v[0] and w != v
                                                      and _spelt_alike(w, v) for w in mine):
-            ent = next((e for e in evidence.ents if e.start <= t.i < e.end), None)
+            ent = entity_of(t)
             return (ent.start, ent.end) if ent is not None else (t.i, t.i + 1)
     for ent in evidence.ents:
         if ent.label_ in NUMERIC_LABELS | {"DATE", "TIME"}:

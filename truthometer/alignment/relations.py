@@ -6,7 +6,7 @@ rewordings of a noun under a modifier both sentences share.
 from __future__ import annotations
 
 from ..judging import lexicon
-from .base import DENIED, EQUAL, SUBSTITUTED, UNCONFIRMED, Edge
+from .base import DENIED, EQUAL, SUBSTITUTED, UNCONFIRMED, Edge, entity_of
 from .words import _known_compound
 
 
@@ -174,7 +174,7 @@ def _denied_values(evidence, slot_edges) -> None:
         span = evidence.char_span(edge.evidence_start, edge.evidence_end, alignment_mode="expand")
         affirmed = _denial(span.root if span is not None else tok)
         if affirmed is not None:
-            ent = next((e for e in evidence.ents if e.start <= affirmed.i < e.end), None)
+            ent = entity_of(affirmed)
             chosen = ent if ent is not None and slot.kind == "entity" else evidence[affirmed.i:affirmed.i + 1]
             edge.op, edge.evidence_text, edge.score, edge.label = SUBSTITUTED, chosen.text, 1.0, DENIED
             edge.evidence_start, edge.evidence_end = chosen.start_char, chosen.end_char

@@ -51,6 +51,7 @@ def _same_place(mine, theirs, edges: list[Edge]) -> bool:
 
 def _sister_fillers(claim, evidence, edges: list[Edge]) -> None:
     paired = {e.evidence_start for e in edges if e.op != UNCONFIRMED}
+    claim_words = {c.lower_ for c in claim}
     for edge in edges:
         if edge.op != UNCONFIRMED or edge.kind not in ("attribute", "noun"):
             continue
@@ -59,7 +60,7 @@ def _sister_fillers(claim, evidence, edges: list[Edge]) -> None:
             continue
         lemma = mine.lemma_.lower()
         found = [t for t in evidence if _filler(t) and t.dep_ in _FILLERS and t.idx not in paired
-                 and t.lower_ not in {c.lower_ for c in claim}
+                 and t.lower_ not in claim_words
                  and lexicon.sister_kinds(lemma, t.lemma_.lower(), "NOUN") and _same_place(mine, t, edges)
                  and not (mine.pos_ == t.pos_ == "ADJ" and lexicon.similar_adjectives(lemma, t.lemma_.lower()))]
         if len(found) != 1:

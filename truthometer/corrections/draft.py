@@ -76,8 +76,7 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
             subs = [s, *polarity_items(claim, alignment, s, evidence_text, locator)]
             notes.append("no slot of it differs from the evidence, which contradicts it: its negation")
     subs = _without_overlaps(subs)
-    uncovered = [e for e in alignment.edges if e.op == UNCONFIRMED and e.kind in ("entity", "number", "date", "code")
-                 and not any(_names(text, e.claim_text) for text in elsewhere)]
+    uncovered = [e for e in _unstated_values(alignment) if not any(_names(text, e.claim_text) for text in elsewhere)]
     if uncovered:
         notes.append("the evidence does not cover " + ", ".join(f"'{e.claim_text}' ({e.kind})" for e in uncovered)
                      + "; left as written")
@@ -87,6 +86,18 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
     if corrected == claim:
         return None
     return Suggestion(corrected, subs, "; ".join(notes))
+
+
+def _unstated_values(alignment: Alignment) -> list:
+    """The edges of the claim's names, numbers, dates and codes its evidence sentence does not state."""
+    return [e for e in alignment.edges if e.op == UNCONFIRMED and e.kind in ("entity", "number", "date", "code")]
+
+
+def stating_kept_values(alignment: Alignment, elsewhere: tuple[str, ...]) -> list[str]:
+    """The sentences of ``elsewhere`` that state a name, number, date or code of the claim which the aligned
+    evidence sentence does not ("in 2009" beside "the World Championships in Berlin")."""
+    kept = [e.claim_text for e in _unstated_values(alignment)]
+    return [text for text in elsewhere if any(_names(text, slot) for slot in kept)]
 
 
 def _names(text: str, slot: str) -> bool:

@@ -16,7 +16,6 @@ on FEVER-Symmetric its head on the very pairs a right draft makes.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -193,6 +192,7 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
     not entail is withheld (``withhold_unentailed``). Sets each sentence's suggestion and its alignment for
     the reviewer."""
     from ..alignment import align_many, suggest_correction
+    from ..corrections.draft import stating_kept_values
 
     known = dict(known or {})
 
@@ -236,7 +236,7 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
             # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
             suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True, elsewhere=elsewhere)
         if suggestion is not None and evidence is not None:
-            suggestion.context = _stating_kept_slots(alignment, elsewhere)
+            suggestion.context = stating_kept_values(alignment, elsewhere)
         result.suggestion = suggestion
         if suggestion is not None:
             drafted.append((result, evidence.text if evidence is not None else item.rule_evidence.text))
@@ -252,17 +252,6 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
             result.alignment = {**alignment.to_dict(), "evidence": evidence.text,
                                 "evidence_locator": f"{evidence.source}: {evidence.locator}",
                                 "html": alignment.to_html([s for s in made if s.evidence == evidence.text])}
-
-
-def _stating_kept_slots(alignment, elsewhere: tuple[str, ...]) -> list[str]:
-    """The claim's other evidence sentences that state a name, number or date the draft keeps and its own
-    evidence does not ("in 2009" beside "the World Championships in Berlin"): the gate reads the draft
-    against them too, as the reviewer sees them."""
-    from ..alignment import UNCONFIRMED
-
-    kept = [re.compile(rf"(?<!\w){re.escape(e.claim_text.casefold())}(?!\w)") for e in alignment.edges
-            if e.op == UNCONFIRMED and e.kind in ("entity", "number", "date", "code")]
-    return [text for text in elsewhere if any(slot.search(text.casefold()) for slot in kept)]
 
 
 def _drop_contradicting_context(results: list[SentenceResult], overruled: Callable | None) -> None:
