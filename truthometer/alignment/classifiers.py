@@ -22,7 +22,8 @@ def _is_classifier(tok) -> bool:
     if tok.ent_type_ in ("NORP", "GPE", "PERSON", "ORG", "DATE", "CARDINAL", "ORDINAL") or tok.like_num:
         return False
     # A compound the small model tags as an adjective ("pop music") is a classifier all the same.
-    return (tok.dep_ == "compound" and tok.pos_ in ("NOUN", "ADJ")) or (tok.dep_ == "amod" and tok.tag_ == "JJ")
+    return (tok.dep_ == "compound" and tok.pos_ in ("NOUN", "ADJ")) or (tok.dep_ == "amod" and tok.tag_ == "JJ") \
+        or (tok.dep_ == "amod" and tok.pos_ == "ADV" and lexicon.adjective_only(tok.lower_))  # "a gravelly voice"
 
 
 def phrase_start(doc, index: int, keep=lambda t: True) -> int:
@@ -86,6 +87,11 @@ def coordinated_noun(doc, index: int) -> int:
         return index
     conj = next((c for c in tok.children if c.dep_ == "conj" and c.pos_ == "NOUN" and c.i > index + 2), None)
     if conj is None or phrase_start(doc, conj.i) != index + 2:
+        return index
+    # An adjective said before each noun makes two noun phrases: "his distinctive voice and distinctive bass
+    # playing style" (a coordination of classifiers shares its adjectives: "an American cable and ...").
+    if {c.lemma_.lower() for c in tok.children if c.dep_ == "amod"} \
+            & {c.lemma_.lower() for c in conj.children if c.dep_ == "amod"}:
         return index
     return conj.i
 

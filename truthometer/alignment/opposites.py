@@ -9,6 +9,7 @@ import re
 
 from ..judging import lexicon
 from ..text.frequency_adverbs import opposite_frequencies
+from ..text.negation import SEPARATE_NEGATIVE_PREFIXES
 from ..text.numbers import number_value
 from ..text.quantifiers import place, quantifier_at
 from .base import EQUAL, OPPOSITE, SUBSTITUTED, UNCONFIRMED, Edge, _content
@@ -81,6 +82,35 @@ def _opposite_attributes(claim, evidence, edges) -> None:
                 if other.kind == "noun" and other.op == SUBSTITUTED and mine is not None \
                         and other.claim_start == mine.head.idx and other.evidence_start == opposite.head.idx:
                     other.op = UNCONFIRMED
+
+
+def _non_prefixed(claim, evidence, edges) -> None:
+    """A word the evidence repeats with a "non" the claim does not write, or the other way round, is said
+    in its opposite sense: "a violent protest" / "a non-violent protest". The lemma pairs the two as equal;
+    the whole prefixed word is the substitution."""
+    for edge in edges:
+        if edge.kind != "attribute" or edge.op != EQUAL or edge.evidence_start < 0:
+            continue
+        mine = next((t for t in claim if t.idx == edge.claim_start), None)
+        theirs = next((t for t in evidence if t.idx == edge.evidence_start), None)
+        if mine is None or theirs is None:
+            continue
+        my_prefix, their_prefix = negating_prefix(mine), negating_prefix(theirs)
+        if (my_prefix is None) == (their_prefix is None):
+            continue
+        if my_prefix is not None:
+            edge.claim_text, edge.claim_start = claim.text[my_prefix.idx:edge.claim_end], my_prefix.idx
+        else:
+            edge.evidence_text, edge.evidence_start = evidence.text[their_prefix.idx:edge.evidence_end], their_prefix.idx
+        edge.op, edge.label = SUBSTITUTED, OPPOSITE
+
+
+def negating_prefix(tok):
+    """The "non" written apart before ``tok`` ("non racial", "non-violent"), or None."""
+    doc, k = tok.doc, tok.i - 1
+    if k >= 1 and doc[k].text == "-" and not doc[k].whitespace_:
+        k -= 1
+    return doc[k] if k >= 0 and doc[k].lower_ in SEPARATE_NEGATIVE_PREFIXES else None
 
 
 def _opposite_edge(kind: str, mine, theirs) -> Edge:

@@ -15,13 +15,14 @@ from .compass import _compass_points
 from .classifiers import (_as_the_claim_writes, _counted_in_the_year, _fields, _kind_nouns_name_no_value, _kinds,
                           _phrase_objects)
 from .dates import _ORDER, _decade_text, clock_text
+from .described import _described_alike
 from .fallback import _fallback_counterpart
 from .model import Alignment
 from .lists import _list_members
 from .names import (_acronym_span, _another_field, _another_title, _inside_name, _maybe_within, _name_derived_from,
                     _place_of_the_same_kind, _renames_subject, _same_entity, _same_name_head, _same_title,
                     _subject_with_clause_naming, _substitute)
-from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _opposite_adverbs, _opposite_edge,
+from .opposites import (_compared_to_the_usual, _designated_names, _non_prefixed, _lacked_object, _lacks, _opposite_adverbs, _opposite_edge,
                         _opposite_attributes, _opposite_frequencies, _opposite_verbs_below_the_root, _order_of_events,
                         _quantifiers, _ranks, _repeated_words, _reversed_comparison,
                         opposite_directions, quantifiers_in_the_same_place)
@@ -431,6 +432,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     # says is not the case, and another word in its place ("does not have a village", "had no relation to
     # the arms dealer") is no more what the evidence says.
     affirmed = not mismatch and not negation_stands and not claim_negated and not negative_object
+    if affirmed and not any(e.op == SUBSTITUTED for e in edges) and is_on("described-alike"):
+        _described_alike(claim, evidence, slot_edges)
     if affirmed and not any(e.op == SUBSTITUTED for e in edges) and is_on("fallback-counterpart"):
         _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar)
     if affirmed and not any(e.op == SUBSTITUTED for e in edges) and is_on("other-verbs-below-the-root"):
@@ -515,7 +518,7 @@ _EDGE_PASSES = (("designated-names", _designated_names), ("order-of-events", _or
                 ("reversed-comparison", _reversed_comparison), ("compared-to-the-usual", _compared_to_the_usual),
                 ("lacks", _lacks), ("quantifiers", _quantifiers), ("repeated-words", _repeated_words),
                 ("list-members", _list_members), ("sister-fillers", _sister_fillers),
-                ("compass-points", _compass_points))
+                ("compass-points", _compass_points), ("non-prefixed", _non_prefixed))
 
 
 def _token_ops(claim, evidence, edges: list[Edge]) -> list[AlignedToken]:

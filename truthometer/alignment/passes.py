@@ -22,6 +22,8 @@ PASSES = {
     "excluded-values": "a value the claim excludes ('made without sugar') is not contradicted by naming it",
     "denied-values": "a value the evidence names only to deny it is replaced by the one it affirms",
     "reference-times": "a date a claim is said to hold at ('as of 2016') pairs only with a date of that kind",
+    "described-alike": "an unconfirmed noun whose adjective the evidence says of one other noun pairs with it ('a "
+                       "distinct voice' / 'his distinct hair cut and distinctive style')",
     "fallback-counterpart": "with nothing else different, one unconfirmed content word takes its counterpart",
     "designated-names": "names told apart only by a designator or a formula",
     "order-of-events": "'A before B' against the years the evidence gives A and B",
@@ -41,6 +43,8 @@ PASSES = {
     "repeated-words": "a word the claim repeats, substituted once, where the evidence repeats its substitute as often",
     "list-members": "a list of names the evidence repeats but for one member, under whatever verb",
     "compass-points": "another point of the compass in the same place ('north-east of' / 'north-west of')",
+    "non-prefixed": "a word the evidence repeats with a 'non' the claim does not write, or the other way round "
+                    "('a violent protest' / 'a non-violent protest')",
     "sister-fillers": "an unpaired word the evidence replaces by a sister kind in the same place ('lack of magnesium' "
                       "/ 'shortage of calcium')",
 }

@@ -4,6 +4,7 @@ qualifies)."""
 from __future__ import annotations
 
 from ..alignment.align import EQUAL, UNCONFIRMED, coordinated_noun, phrase_start
+from ..alignment.opposites import negating_prefix
 from ..alignment.words import _known_compound
 from .registry import rule
 
@@ -78,6 +79,23 @@ def modifier_phrase(alignment, edge) -> tuple[str, int]:
     last = max((t.i for t in edoc if edge.evidence_start <= t.idx < edge.evidence_end), default=e.i)
     span = edoc[ei:last + 1]
     return span.text, span.start_char
+
+
+@rule("negated-modifiers", "a modifier comes with the 'non' that negates it, and goes with the claim's ('an ethnic "
+      "group' -> 'a non racial group', not 'a racial group', which says the opposite; 'a non racial group' -> 'an "
+      "ethnic group')", off=lambda alignment, edge, start, evidence_new, ev_start: (start, evidence_new, ev_start))
+def with_negating_prefix(alignment, edge, start: int, evidence_new: str, ev_start: int) -> tuple[int, str, int]:
+    """The evidence's word with the "non" written before it, apart or with a hyphen; the claim's "non" before
+    the replaced word is replaced with it. Where both write one, the claim's stays."""
+    e = next((t for t in alignment.evidence_doc or [] if t.idx == ev_start), None)
+    c = next((t for t in alignment.claim_doc if t.idx == start), None)
+    theirs = negating_prefix(e) if e is not None else None
+    mine = negating_prefix(c) if c is not None else None
+    if theirs is not None and mine is None:
+        return start, alignment.evidence_doc.text[theirs.idx:ev_start] + evidence_new, theirs.idx
+    if mine is not None and theirs is None:
+        return mine.idx, evidence_new, ev_start
+    return start, evidence_new, ev_start
 
 
 @rule("known-compound-modifiers", "a noun modifier WordNet knows as one word with the word before it goes with it "

@@ -10,8 +10,8 @@ from .articles import article_agreement, plural_without_article
 from .bounds import with_bounds
 from .casing import match_case
 from .names import article_for_name_or_noun, the_with_names
-from .phrases import (modifier_phrase, with_compounds, with_known_compound_modifier, with_paired_modifier,
-                      with_unconfirmed_classifiers, with_unconfirmed_place)
+from .phrases import (modifier_phrase, with_compounds, with_known_compound_modifier, with_negating_prefix,
+                      with_paired_modifier, with_unconfirmed_classifiers, with_unconfirmed_place)
 from .registry import rule
 from .verbs import verb_like
 
@@ -39,6 +39,7 @@ def slot_substitution(claim: str, alignment, edge, evidence_text: str, locator: 
         evidence_new, ev_start = modifier_phrase(alignment, edge)
         start, evidence_new, ev_start = with_known_compound_modifier(alignment, edge, start, evidence_new, ev_start)
         start, evidence_new, ev_start = with_paired_modifier(alignment, edge, start, evidence_new, ev_start)
+        start, evidence_new, ev_start = with_negating_prefix(alignment, edge, start, evidence_new, ev_start)
         end = with_unconfirmed_classifiers(alignment, edge, end)
     if edge.kind == "predicate":
         evidence_new = verb_like(alignment, edge, evidence_new)

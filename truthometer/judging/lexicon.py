@@ -205,6 +205,14 @@ def sister_kinds(claim_word: str, evidence_word: str, pos: str, steps: int = SIS
     return any(mine[h] + theirs[h] <= steps for h in set(mine) & set(theirs))
 
 
+@lru_cache(maxsize=20_000)
+def adjective_only(word: str) -> bool:
+    """Whether WordNet has the word as an adjective and never as an adverb ("gravelly", "friendly"): an
+    adjective the small tagger read as an adverb for its "-ly"."""
+    low = word.lower()
+    return bool(_senses(low, "a")) and not wordnet().synsets(low, "r")
+
+
 def known_noun(phrase: str) -> bool:
     """Whether WordNet has the phrase as a noun of its own ("dining room", "french horn")."""
     return bool(_senses(phrase, "n"))
