@@ -166,6 +166,12 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             # A nationality stands for a nationality (capitalised), not for "romantic" in "a romantic
             # film": "a 1964 American psychological thriller film" corrects the genre, not the origin.
             options = [c for c in options if not (c.kind == "entity" and c.label == "NORP")]
+        if slot.kind == "attribute" and claim[slot.i].tag_ == "JJS":
+            # A superlative ranks the thing against others; another adjective or a classifier says what it is
+            # like, which may be as true ("the deepest lake" / "a rift lake", "a glacial lake"). Its antonym is
+            # the opposite attributes' pass.
+            options = [c for c in options if evidence[c.i].tag_ in ("JJS", "RBS")
+                       or c.i > 0 and evidence[c.i - 1].lower_ in ("most", "least")]
         if slot.kind == "noun":
             # A name for a noun only in the same relation (not the evidence's subject under "is").
             options = [c for c in options if c.kind != "entity" or evidence[c.i:c.j].root.dep_ == slot.label]
@@ -206,7 +212,10 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             # vocalist ... with Shay Haley"): replace it only by the subject of the same predicate.
             # Or by a name of the same kind, whatever its role: an evidence sentence that names another
             # battle and never the claim's is about that one.
+            # An amount in a unit the evidence measures in too is placed by its unit: "patients with an eGFR
+            # below 45 mL/min" / "contraindicated in patients with an eGFR below 30 mL/min".
             scored = [x for x in scored if (_role(claim, slot, evidence, x[2]) >= 1.5
+                      or slot.kind == "number" and slot.unit and x[2].unit == slot.unit
                       or _agent_of(evidence, x[2], claim[:].root) or _same_name_head(slot, x[2])
                       or _modifies_the_same_noun(claim, slot, evidence, x[2])
                       or _counted_subject(claim, slot, evidence, x[2]))
@@ -302,6 +311,11 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                     if place is not None:  # "in Europe" -> "in Australia", not the city of the evidence
                         token, edge.evidence_text = place
                         edge.evidence_start, edge.evidence_end = token.idx, token.idx + len(token.text)
+                    elif lexicon.not_its_rival(ctext.text, evidence[best.i:best.j].text):
+                        # As in the rule tier: a country, continent or planet is rivalled only by another
+                        # of its kind ("the deepest lake on Earth" / "a lake in Siberia, Russia").
+                        edge.op = UNCONFIRMED
+                        used.discard((best.i, best.j))
                 if slot.granularity == "decade":
                     edge.evidence_text = _decade_text(ctext.text, best)  # a year corrects its decade
                 if slot.kind == "attribute" and (lexicon.opposite_adjectives(normalise(ctext.text), normalise(

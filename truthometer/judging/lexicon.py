@@ -434,6 +434,17 @@ def place_kinds(name: str) -> frozenset:
     return frozenset(kinds)
 
 
+#: Kinds of place rivalled only by another of their kind: "born in Italy" is not contradicted by "born in
+#: Vinci", which may lie in it, nor "the deepest lake on Earth" by "a lake in Russia".
+RIVALLED_BY_ITS_KIND = frozenset({"country", "continent", "planet"})
+
+
+def not_its_rival(place: str, other: str) -> bool:
+    """Whether ``place`` is a country, continent or planet and ``other`` no place of the same kind."""
+    kinds = place_kinds(place) & RIVALLED_BY_ITS_KIND
+    return bool(kinds) and not place_kinds(other) & kinds
+
+
 def _closure(synset) -> list:
     out, frontier = [], [synset]
     while frontier:

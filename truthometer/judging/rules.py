@@ -214,6 +214,12 @@ def _forbids(t) -> bool:
         c.dep_ in ("dobj", "nsubjpass") for c in t.children)
 
 
+def distinctive_figure(value) -> bool:
+    """A figure unlikely to recur by chance in one text: not a round or small number ("636", "1,642", "2.3";
+    not "10" or "200")."""
+    return value is not None and (value != int(value) or value >= 100 and value % 10 != 0)
+
+
 def polarity(span) -> int:
     """+1 for an affirmative main clause, -1 for a negated one (odd number of negations outside
     subordinate clauses). Without a parse every negation counts."""
@@ -357,7 +363,13 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
                 verdict = bounded_amounts(slot.value, slot.unit, slot.bound, best.value, best.unit, best.bound,
                                           limited)
                 agrees = verdict is not False
-            if measured and not agrees and coverage >= min_coverage * 0.6:
+            # The claim's own figure in another unit of the same dimension is the same statement with the unit
+            # changed ("stretches about 636 miles" / "is about 636 kilometres long"), however it is worded.
+            unit_changed = [e for e in measured if e.value == slot.value and e.unit != slot.unit
+                            and distinctive_figure(slot.value)]
+            if unit_changed and not agrees:
+                best = unit_changed[0]
+            if measured and not agrees and (coverage >= min_coverage * 0.6 or unit_changed):
                 mismatches.append(Mismatch("number", slot, best, evidence_span.text))
         elif slot.kind == "date":
             # A date the claim itself states is no rival ("the 2014 heat wave ... the 1972 one").
@@ -397,12 +409,10 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
                       and entity_family(e.label) == entity_family(slot.label)
                       and not any(_named_within(e, c) for c in claim_entities)
                       and not _name_words(e) <= said]
-            kinds = lexicon.place_kinds(slot.text) & {"country", "continent", "planet"}
-            if kinds:
-                # A country, continent or planet is rivalled by another of its kind, not by a place that may
-                # lie in it ("born in Italy" / "born in Vinci, in the Republic of Florence"; "any other
-                # river on Earth" / "... in the world: Germany, Austria").
-                rivals = [e for e in rivals if lexicon.place_kinds(e.text) & kinds]
+            # A country, continent or planet is rivalled by another of its kind, not by a place that may lie
+            # in it ("born in Italy" / "born in Vinci, in the Republic of Florence"; "any other river on
+            # Earth" / "... in the world: Germany, Austria").
+            rivals = [e for e in rivals if not lexicon.not_its_rival(slot.text, e.text)]
             if rivals:
                 mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))
     same_polarity = polarity(claim_span) == polarity(evidence_span) or _without_doing(claim_span, evidence_span)

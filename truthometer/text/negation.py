@@ -32,8 +32,9 @@ NEGATION_PHRASES = re.compile(r"\b(yet to|other than|outside of|outside|away fro
 #: "declined to model" states that she did not model.
 NEGATIVE_IMPLICATIVES = frozenset({"fail", "refuse", "decline", "avoid", "lack", "unable", "incapable", "stop",
                                    "cease", "deny", "reject"})
-#: Verbs that forbid their object: "prohibits new claims" says that no new claims may be made.
-PROHIBITIVES = frozenset({"prohibit", "forbid", "ban", "bar", "outlaw"})
+#: Verbs that forbid their object: "prohibits new claims" says that no new claims may be made; a drug
+#: "contraindicated in" a group must not be taken by it.
+PROHIBITIVES = frozenset({"prohibit", "forbid", "ban", "bar", "outlaw", "contraindicate"})
 #: Verbs that keep a thing from happening or being had: "banned", "prevented", "lost".
 PREVENTIVES = PROHIBITIVES | {"prevent", "lose", "abandon", "oppose"}
 #: Focus words that restrict a claim to what they name: "is only Chinese".

@@ -210,9 +210,13 @@ _CONDITIONS = {"if", "once", "when", "whenever", "until", "unless"}
 
 
 def _threshold(number) -> bool:
-    """The bound is the threshold of a condition ("once nights stay above 10 °C", "if it rises above 38 °C"):
+    """The bound is the threshold of a condition ("once nights stay above 10 °C", "if it rises above 38 °C")
+    or of a group ("patients with an eGFR below 30"):
     a value set, which another threshold does not make true ("above 5 °C" is another rule, not a weaker
     one)."""
+    # A group a threshold defines: "patients with an eGFR below 30", "children with a fever above 38 °C".
+    if any(t.lower_ == "with" and t.dep_ == "prep" and t.head.pos_ in ("NOUN", "PROPN") for t in number.ancestors):
+        return True
     clause = next((t for t in number.ancestors if t.dep_ == "advcl"), None)
     if clause is None:
         return False

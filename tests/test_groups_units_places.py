@@ -1,0 +1,58 @@
+"""A threshold that defines a group, a drug contraindicated in it, a figure stated in another unit, and
+places and superlatives that are no rivals. Sentences written for these tests, none from a benchmark."""
+from truthometer import models
+from truthometer.alignment import SUBSTITUTED, align, suggest_correction
+from truthometer.judging.rules import distinctive_figure, find_mismatches, polarity
+
+
+def _span(text):
+    return models.parse_many([text])[text][:]
+
+
+def _draft(claim, evidence):
+    suggestion = suggest_correction(claim, evidence, align(claim, evidence))
+    return suggestion.corrected if suggestion is not None else None
+
+
+def test_a_drug_contraindicated_in_a_group_must_not_be_taken_by_it():
+    assert polarity(_span("Ketorix is contraindicated in children under 12 years.")) == -1
+    assert polarity(_span("Children under 12 years must not take Ketorix.")) == -1
+    assert polarity(_span("Ketorix is indicated in children under 12 years.")) == 1
+
+
+def test_a_threshold_that_defines_a_group_is_compared_as_a_value():
+    claim = "Adults with a body weight above 90 kg should not take the tablets."
+    evidence = "The tablets are contraindicated in adults with a body weight above 120 kg."
+    mismatches = find_mismatches(_span(claim), _span(evidence))
+    assert [(m.kind, m.claim.text) for m in mismatches] == [("number", "90")]
+    # The amount in the subject is paired by its unit, and the rest of the sentence is kept.
+    assert _draft(claim, evidence) == "Adults with a body weight above 120 kg should not take the tablets."
+    # A bound that defines no group still reads as a bound: "more than 120 kg" makes "above 90 kg" true.
+    assert not find_mismatches(_span("The crate weighs above 90 kg."), _span("The crate weighs more than 120 kg."))
+
+
+def test_the_claims_figure_in_another_unit_is_a_wrong_unit_however_the_sentence_is_worded():
+    claim = "The old canal runs for some 347 miles through the hills."
+    evidence = "The waterway is about 347 kilometres long."
+    mismatches = find_mismatches(_span(claim), _span(evidence))
+    assert [(m.kind, m.claim.text) for m in mismatches] == [("number", "347")]
+    # A round figure may recur by chance: no mismatch without words in common.
+    assert not find_mismatches(_span("The old canal runs for some 300 miles through the hills."),
+                               _span("The waterway is about 300 kilometres long."))
+    assert distinctive_figure(347) and distinctive_figure(2.5) and not distinctive_figure(300)
+
+
+def test_a_planet_or_country_is_substituted_only_by_a_place_of_its_kind():
+    claim = "Lake Orlen, in the northern hills, is the oldest lake on Earth."
+    alignment = align(claim, "Lake Orlen is a glacial lake in the northern hills of Norway.")
+    assert ("Earth", "Norway") not in {(e.claim_text, e.evidence_text) for e in alignment.edges
+                                       if e.op == SUBSTITUTED}
+    assert _draft("The river is the longest river in Africa.", "The river is the longest river in Asia.") \
+        == "The river is the longest river in Asia."
+
+
+def test_a_superlative_is_not_substituted_by_a_classifier():
+    alignment = align("Lake Orlen is the oldest lake in the region.", "Lake Orlen is a glacial lake in the region.")
+    assert not any(e.claim_text == "oldest" and e.op == SUBSTITUTED for e in alignment.edges)
+    other = align("Lake Orlen is the oldest lake in the region.", "Lake Orlen is the deepest lake in the region.")
+    assert any(e.claim_text == "oldest" and e.evidence_text == "deepest" and e.op == SUBSTITUTED for e in other.edges)
