@@ -56,3 +56,22 @@ def test_a_superlative_is_not_substituted_by_a_classifier():
     assert not any(e.claim_text == "oldest" and e.op == SUBSTITUTED for e in alignment.edges)
     other = align("Lake Orlen is the oldest lake in the region.", "Lake Orlen is the deepest lake in the region.")
     assert any(e.claim_text == "oldest" and e.evidence_text == "deepest" and e.op == SUBSTITUTED for e in other.edges)
+
+
+def test_a_part_of_a_period_after_every_is_a_frequency():
+    from truthometer.judging.rules import extract_slots
+
+    slots = extract_slots(_span("On Sundays the ferry sails every half hour from the pier."))
+    assert [(s.text, s.value, s.unit) for s in slots if s.kind == "number"] \
+        == [("every half hour", 48.0, "times per day")]
+    assert [s.value for s in extract_slots(_span("Buses call every quarter-hour.")) if s.kind == "number"] == [96.0]
+    assert _draft("On Sundays the ferry sails every half hour.", "On Sundays the ferry sails hourly.") \
+        == "On Sundays the ferry sails hourly."
+
+
+def test_the_country_of_the_same_person_pairs_however_it_is_attached():
+    claim = "At the final, Ruth Okello of Uganda took the gold medal."
+    evidence = "Tanzania's Ruth Okello took the gold medal at the final."
+    assert _draft(claim, evidence) == "At the final, Ruth Okello of Tanzania took the gold medal."
+    # Another person's country is no rival.
+    assert _draft(claim, "Ruth Okello took the gold medal at the final, ahead of Tanzania's Mary Ndege.") is None

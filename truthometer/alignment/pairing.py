@@ -34,6 +34,7 @@ from .predicates import (_dated_event, _ended_period, _evidence_predicate, _in_c
                          _same_subject_verb, caption_verb)
 from .relations import _denied_values, _excluded_values, _preposition_edges, _reference_times, _rewordings
 from .roles import (_agent_classifier, _agent_of, _anaphoric, _anchors, _dates_another_event, _number_range, _origin,
+                    _origin_of_the_same_name,
                     _other_relation, _place_bound_otherwise, _proximity, _range_end_bonus, _role, _said_of_another,
                     _same_event, _shared_date_parts, _shared_dependents, _value_of_the_same_name, _year_in_period)
 from .similarity import _Similarity
@@ -147,7 +148,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
 
         options = [c for c in cands if (_compatible(slot, c) or slot.kind == "noun" and c.kind == "attribute"
                                         and _agent_classifier(claim[slot.i], evidence[c.i])
-                                        or _origin(claim, slot) and _origin(evidence, c)) and novel(c)]
+                                        or _origin(claim, slot) and _origin(evidence, c)
+                                        or _origin_of_the_same_name(claim, slot, evidence, c)) and novel(c)]
         if slot.kind == "entity":
             # A name the small model did not tag ("the series Homeland") or tagged as another kind of
             # name may stand for this one when it plays the same role (the small model's labels are
@@ -218,6 +220,7 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                       or slot.kind == "number" and slot.unit and x[2].unit == slot.unit
                       or _agent_of(evidence, x[2], claim[:].root) or _same_name_head(slot, x[2])
                       or _modifies_the_same_noun(claim, slot, evidence, x[2])
+                      or _origin_of_the_same_name(claim, slot, evidence, x[2])
                       or _counted_subject(claim, slot, evidence, x[2]))
                       and not (_anaphoric(evidence, x[2]) and not _anaphoric(claim, slot))]
         if slot.kind == "attribute":

@@ -346,6 +346,23 @@ def _origin(doc, unit: Slot) -> bool:
     return t.dep_ in ("compound", "amod", "nmod") and t.head.pos_ == "NOUN" and t.i < t.head.i
 
 
+def _origin_of_the_same_name(claim, slot: Slot, evidence, cand: Slot) -> bool:
+    """Two places or nationalities said of the same name, whichever way each sentence attaches it: "Almaz
+    Tesfaye of Kenya" / "Ethiopia's Almaz Tesfaye" (a person's country), "the Kenyan Almaz Tesfaye"."""
+    def named(doc, unit: Slot):
+        if unit.kind != "entity" or _FAMILY.get(unit.label) not in ("place", "norp"):
+            return None
+        t = doc[unit.i:unit.j].root
+        if t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "PROPN":
+            return t.head.head
+        if t.dep_ in ("poss", "compound", "amod", "nmod") and t.head.pos_ == "PROPN" and t.i < t.head.i:
+            return t.head
+        return None
+
+    mine, theirs = named(claim, slot), named(evidence, cand)
+    return mine is not None and theirs is not None and mine.lower_ == theirs.lower_
+
+
 def _place_bound_otherwise(claim, slot: Slot, evidence, found: tuple[int, int], cands: list[Slot]) -> Slot | None:
     """The place the evidence puts the claim's thing in, when the evidence names the claim's place only
     in another relation: "located in Kenya" / "is a volcano in northeastern Tanzania, close to the border
