@@ -75,3 +75,43 @@ def test_the_country_of_the_same_person_pairs_however_it_is_attached():
     assert _draft(claim, evidence) == "At the final, Ruth Okello of Tanzania took the gold medal."
     # Another person's country is no rival.
     assert _draft(claim, "Ruth Okello took the gold medal at the final, ahead of Tanzania's Mary Ndege.") is None
+
+
+def test_a_denied_verb_of_exceeding_sets_a_maximum_and_the_claims_bound_words_stay():
+    from truthometer.text.quantities import bound_at, limit_at
+
+    text = "Do not exceed 4 capsules in one day."
+    doc = models.parse_many([text])[text]
+    four = next(t.i for t in doc if t.text == "4")
+    assert (bound_at(doc, four), limit_at(doc, four)) == ("<", True)
+    claim = "No more than 6 capsules should be taken in one day."
+    mismatches = find_mismatches(_span(claim), _span(text))
+    assert [(m.claim.text, m.evidence.text) for m in mismatches] == [("6", "4")]
+    assert _draft(claim, text) == "No more than 4 capsules should be taken in one day."
+
+
+def test_a_bound_under_a_denied_verb_is_a_limit_through_a_preposition_and_a_list():
+    from truthometer.text.quantities import bound_at, limit_at
+
+    text = "Do not use it for more than 7 days for a cold or more than 2 days for a sinus infection."
+    doc = models.parse_many([text])[text]
+    for number in ("7", "2"):
+        i = next(t.i for t in doc if t.text == number)
+        assert (bound_at(doc, i), limit_at(doc, i)) == ("<", True)
+    # The claim's "sinus infection", said away from its number, picks the counterpart.
+    claim = "For a sinus infection, the spray should not be used for more than 5 days."
+    assert [(m.claim.text, m.evidence.text) for m in find_mismatches(_span(claim), _span(text))] == [("5", "2")]
+
+
+def test_a_not_spent_on_a_bound_denies_nothing_else():
+    from truthometer.text.quantities import negation_sets_a_bound
+
+    text = "Adults should not take more than 1,200 mg a day."
+    doc = models.parse_many([text])[text]
+    assert negation_sets_a_bound(doc[:].root)
+    plain = "Adults should not take 500 mg a day."
+    assert not negation_sets_a_bound(models.parse_many([plain])[plain][:].root)
+    # Same maximum in other words: no correction; another maximum: the amount, never the polarity.
+    assert not align(text, "Adults can take no more than 1,200 mg a day.").contradicts
+    assert _draft("Adults can take no more than 1,500 mg a day.", text) \
+        == "Adults can take no more than 1,200 mg a day."

@@ -40,7 +40,7 @@ from .roles import (_agent_classifier, _agent_of, _anaphoric, _anchors, _dates_a
 from .similarity import _Similarity
 from .sisters import _sister_fillers
 from .slots import DURATION, _name_unit, _placing, _untagged_name
-from ..text.quantities import FREQUENCY_UNIT
+from ..text.quantities import FREQUENCY_UNIT, negation_sets_a_bound
 from .values import _bounded, _compatible, _equal_value, _kindred_counts
 from .words import _derived, _more_general_word
 
@@ -384,6 +384,12 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges, kin)
     evidence_negated = _negated_at(evidence, ev_pred, arguments) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
+    # A "not" spent on a bound of the amount ("should not take more than 1,200 mg", "do not exceed 6 tablets")
+    # says what "no more than" says: the amounts compare, the predicate is not denied.
+    if claim_negated and negation_sets_a_bound(root):
+        claim_negated = False
+    if evidence_negated and ev_pred is not None and negation_sets_a_bound(evidence[ev_pred]):
+        evidence_negated = False
     opposite_verb = ev_pred is not None and (lexicon.opposite_verbs(root.lemma_.lower(), evidence[ev_pred].lemma_.lower())
         or opposite_directions(root.lemma_.lower(), evidence[ev_pred].lemma_.lower()))
     if opposite_verb and not (predicate is not None and predicate.op == SUBSTITUTED):

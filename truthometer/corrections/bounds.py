@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ..text.numbers import BOUND_SENSE as LIMIT_SENSE, HEDGES
+from ..text.quantities import bound_at
 from .registry import rule
 
 #: A word bounding or hedging an amount -> its sense, from the text layer's tables: ">" a lower bound ("over
@@ -24,8 +25,22 @@ def with_bounds(claim: str, alignment, edge, start: int, new: str) -> tuple[int,
     if mine is not None and theirs is not None and BOUND_SENSE[mine.group(1).lower()] == \
             BOUND_SENSE[theirs.group(1).lower()]:
         return start, new  # "about" / "around": the same bound in other words, the claim's wording stays
+    if mine is not None and theirs is None and _same_bound_otherwise_worded(alignment, edge):
+        return start, new  # "no more than 8 tablets" / "do not exceed 6 tablets": the claim's words stay
     if mine is not None:
         start = mine.start(1)
     if theirs is not None:
         new = theirs.group(1).lower() + " " + new
     return start, new
+
+
+def _same_bound_otherwise_worded(alignment, edge) -> bool:
+    """Whether the text layer reads the evidence's number, stated with no bound word before it, as the same
+    kind of bound as the claim's ("do not exceed 6" is at most 6, as "no more than 8" is at most 8)."""
+    cdoc, edoc = alignment.claim_doc, alignment.evidence_doc
+    c = next((t for t in cdoc if t.idx == edge.claim_start), None)
+    e = next((t for t in edoc or [] if t.idx == edge.evidence_start), None)
+    if c is None or e is None:
+        return False
+    mine = bound_at(cdoc, c.i)
+    return mine in ("<", ">") and bound_at(edoc, e.i) == mine

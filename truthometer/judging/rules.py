@@ -287,9 +287,12 @@ def _same_amount(slot: Slot, amount, other: Slot) -> bool:
     return same_quantity(amount, quantity(other.value, other.unit))
 
 
-def _best_counterpart(slot: Slot, options: list[Slot]) -> Slot:
-    # Prefer the option whose neighbourhood shares most words with the claim slot's neighbourhood.
-    return max(options, key=lambda o: (len(slot.context & o.context), -options.index(o)))
+def _best_counterpart(slot: Slot, options: list[Slot], claim_words: frozenset = frozenset()) -> Slot:
+    # Prefer the option whose neighbourhood shares most words with the claim slot's neighbourhood, then with
+    # the rest of the claim ("For fever, ... not be used for more than 5 days" / "more than 10 days for pain
+    # or more than 3 days for fever": the claim says "fever" away from its number).
+    return max(options, key=lambda o: (len(slot.context & o.context), len(claim_words & o.context),
+                                       -options.index(o)))
 
 
 #: A space between a formula's letters and its count, as Wikipedia's subscripts come out in plain text
@@ -345,6 +348,7 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
     coverage = _coverage(claim_span, frozenset(slot_tokens), evidence_span)
     evidence_lower = evidence_span.text.lower()
     mismatches: list[Mismatch] = []
+    claim_words = frozenset(content_lemmas(claim_span))
     for slot in claim_slots:
         if slot.kind == "number":
             # Same unit, or another unit of the same dimension ("19,340 feet" against "5,895 metres").
@@ -356,7 +360,7 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             # A limit pairs with a limit: "should not go above 4,000 mg" with "no more than 1,200 mg", not
             # with the "200 to 400 mg" of a dose.
             limits = [e for e in measured if slot.bound in ("<", ">") and e.bound == slot.bound]
-            best = _best_counterpart(slot, limits or measured) if measured else None
+            best = _best_counterpart(slot, limits or measured, claim_words) if measured else None
             limited = best is not None and (slot.limit or best.limit)
             if best is not None and not agrees and bounds_apply(slot.bound, best.bound, limited):
                 # "over 21,000 km" / "21,196 km"

@@ -198,11 +198,43 @@ _LIMIT_WORDS = {("up", "to"), ("within",)}
 
 
 def _verb_denied(number) -> bool:
-    """The verb the amount is the object of is denied: "should not take more than 1,200 mg" (the parser
-    hangs "more" on the number, and "not" on the verb)."""
+    """The verb the amount is the object of, or the object of a preposition of, is denied: "should not take
+    more than 1,200 mg" (the parser hangs "more" on the number, and "not" on the verb), "should not be used for
+    more than 5 days", "do not use for more than 10 days or more than 3 days"."""
     amount = _amount_word(number)
+    while amount.dep_ == "conj" and amount.head.i != amount.i:
+        amount = amount.head
     verb = amount.head
-    return amount.dep_ == "dobj" and verb.pos_ in ("VERB", "AUX") and any(c.dep_ == "neg" for c in verb.children)
+    if amount.dep_ == "pobj" and verb.dep_ == "prep":
+        verb = verb.head
+    elif amount.dep_ != "dobj":
+        return False
+    return verb.pos_ in ("VERB", "AUX") and _denied(verb)
+
+
+def _denied(verb) -> bool:
+    return any(c.dep_ == "neg" or c.lower_ == "never" for c in verb.children)
+
+
+def negation_sets_a_bound(verb) -> bool:
+    """Whether the verb's own negation is spent on a bound of its amount: "should not take more than 1,200
+    mg" and "do not exceed 6 tablets" set a maximum, as "no more than 1,200 mg" does; they deny nothing else."""
+    if not _denied(verb):
+        return False
+    for t in verb.subtree:
+        if not t.like_num:
+            continue
+        amount = _amount_word(t)
+        while amount.dep_ == "conj" and amount.head.i != amount.i:
+            amount = amount.head
+        head = amount.head.head if amount.dep_ == "pobj" and amount.head.dep_ == "prep" else amount.head
+        if amount.dep_ in ("dobj", "pobj") and head.i == verb.i and _bound(t.doc, t.i) in (("<", True), (">", True)):
+            return True
+    return False
+
+
+#: Verbs whose object, denied, is a maximum: "do not exceed 6 tablets".
+_EXCEEDING = frozenset({"exceed", "surpass"})
 
 
 #: Words opening a condition: a bound in one is the threshold that sets it off.
@@ -245,6 +277,9 @@ def _bound(doc, i: int) -> tuple[str, bool]:
             if negated:
                 return {">": "<", "<": ">"}[sense], True
             return sense, words in _LIMIT_WORDS or _threshold(doc[i])
+    amount = _amount_word(doc[i])
+    if amount.dep_ == "dobj" and amount.head.lemma_.lower() in _EXCEEDING and _denied(amount.head):
+        return "<", True  # "Do not exceed 6 tablets in 24 hours": at most 6, a limit set
     # "The required minimum distance ... is 45 inches": the number is the value of a limit.
     t = doc[i]
     while t.dep_ in ("nummod", "compound", "quantmod") and t.head.i != t.i:
@@ -421,7 +456,7 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
     return a is not None and b is not None and a[0] == b[0]
 
 
-__all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
+__all__ = ["negation_sets_a_bound", "unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
            "FREQUENCY_UNIT", "frequency", "frequency_adverb", "one_unit_of_time", "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "bound_at",
            "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "fraction_after", "fraction_of_unit",
            "currency", "currency_before", "degrees_unit"]
