@@ -115,3 +115,17 @@ def test_a_not_spent_on_a_bound_denies_nothing_else():
     assert not align(text, "Adults can take no more than 1,200 mg a day.").contradicts
     assert _draft("Adults can take no more than 1,500 mg a day.", text) \
         == "Adults can take no more than 1,200 mg a day."
+
+
+def test_what_the_evidence_excepts_from_its_statement_has_the_opposite_polarity():
+    from truthometer.text.negation import excepted
+
+    evidence = "Every gallery opens on Sundays except the two galleries of the east wing."
+    denied = "The galleries of the east wing do not open on Sundays."
+    assert excepted(_span(denied), _span(evidence))
+    assert not align(denied, evidence).contradicts
+    assert not any(m.kind == "polarity" for m in find_mismatches(_span(denied), _span(evidence)))
+    affirmed = "The galleries of the east wing are open on Sundays."
+    assert align(affirmed, evidence).contradicts
+    # Another subject is not the excepted one.
+    assert not excepted(_span("The cafe does not open on Sundays."), _span(evidence))

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..judging import lexicon
 from ..text.names import acronym
+from ..text.negation import excepted
 from .base import (ENTITY_LABELS, EQUAL, NEGATIVE_IMPLICATIVES, OPPOSITE, SUBSTITUTED, UNCONFIRMED, AlignedToken, Edge,
                    Slot, _content, _in_subject, _in_unit, normalise)
 from .compass import _compass_points
@@ -384,6 +385,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     ev_pred = _evidence_predicate(claim, evidence, root, slot_edges, kin)
     evidence_negated = _negated_at(evidence, ev_pred, arguments) if ev_pred is not None else False
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
+    if excepted(claim[:], evidence[:]):
+        evidence_negated = not evidence_negated  # "all trains have one except the first": the first has none
     # A "not" spent on a bound of the amount ("should not take more than 1,200 mg", "do not exceed 6 tablets")
     # says what "no more than" says: the amounts compare, the predicate is not denied.
     if claim_negated and negation_sets_a_bound(root):

@@ -15,7 +15,7 @@ from . import lexicon
 from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, day_of_month, period_years, year_of
 from ..text.names import ENTITY_LABELS, abbreviates, families, is_code
 from ..text import frequency_adverbs
-from ..text.negation import NEGATIONS, PROHIBITIVES
+from ..text.negation import NEGATIONS, PROHIBITIVES, excepted
 from ..text.numbers import COUNT_WORDS
 from ..text.quantities import (FREQUENCY_UNIT, bound_at, bounded_amounts, bounds_apply, comparable, currency,
                                currency_before, degrees_unit, frequency, frequency_adverb, limit_at, near,
@@ -419,7 +419,8 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             rivals = [e for e in rivals if not lexicon.not_its_rival(slot.text, e.text)]
             if rivals:
                 mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))
-    same_polarity = polarity(claim_span) == polarity(evidence_span) or _without_doing(claim_span, evidence_span)
+    same_polarity = (polarity(claim_span) == polarity(evidence_span)) != excepted(claim_span, evidence_span) \
+        or _without_doing(claim_span, evidence_span)
     if same_polarity and coverage >= min_coverage:
         mismatches.extend(opposite_qualities(claim_span, evidence_span))
     if same_polarity:

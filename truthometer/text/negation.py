@@ -50,3 +50,28 @@ NEGATIVE_PREFIXES = ("non", "un", "in", "im", "il", "ir", "dis", "anti", "counte
 #: The prefix written as a word of its own, or before a hyphen ("a non racial group", "non-racial"): it
 #: negates the word after it, which says the opposite without it.
 SEPARATE_NEGATIVE_PREFIXES = frozenset({"non"})
+
+#: Prepositions that take what they govern out of the statement: "all trains have a buffet car except the first".
+EXCEPTING = frozenset({"except", "excepting", "excluding"})
+
+
+def excepted(claim_span, evidence_span) -> bool:
+    """Whether the evidence takes the claim's subject out of what it states ("All trains have a buffet car
+    except the first and last services of the day" says the first and last trains have none): the claim
+    denying it agrees, affirming it disagrees. The subject is the one excepted when most of its content
+    words are in the excepted phrase."""
+    subject = next((c for c in claim_span.root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is None:
+        return False
+    mine = _content_lemmas(subject.subtree)
+    for t in evidence_span:
+        if t.lower_ in EXCEPTING and t.dep_ == "prep":
+            for obj in (c for c in t.children if c.dep_ == "pobj"):
+                theirs = _content_lemmas(obj.subtree)
+                if mine and len(mine & theirs) >= max(1, (len(mine) + 1) // 2):
+                    return True
+    return False
+
+
+def _content_lemmas(tokens) -> set[str]:
+    return {t.lemma_.lower() for t in tokens if t.is_alpha and not t.is_stop}
