@@ -129,3 +129,21 @@ def test_what_the_evidence_excepts_from_its_statement_has_the_opposite_polarity(
     assert align(affirmed, evidence).contradicts
     # Another subject is not the excepted one.
     assert not excepted(_span("The cafe does not open on Sundays."), _span(evidence))
+
+
+def test_a_near_paraphrase_that_counts_another_thing_is_no_support():
+    from truthometer.verdicts.relations import counts_another_thing
+
+    claim = "The observatory receives around 90,000 visitors a year."
+    assert counts_another_thing(align(claim, "The observatory holds around 65,000 photographic plates."))
+    # The same kind of thing counted, or a measure in another unit, is compared as an amount instead.
+    assert not counts_another_thing(align(claim, "The observatory welcomes about 85,000 visitors each year."))
+    assert not counts_another_thing(align("The dome is about 30 metres wide.", "The dome is about 98 feet wide."))
+
+    # Close enough in wording to pass as a near paraphrase (cosine over 0.65), yet about another count.
+    from truthometer.pipeline import check
+    report = check("The old town museum receives about 90,000 visitors a year.",
+                   references=["The old town museum holds about 65,000 objects."])
+    sentence = report.sentences[0]
+    assert sentence.evidence[0].score >= 0.65
+    assert sentence.status == "unverifiable" and "other-count" in sentence.flags

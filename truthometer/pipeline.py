@@ -316,7 +316,7 @@ class Checker:
             s.between = between.get(id(c.result))
             # No slot filled differently: where the judge is unsure, a near-paraphrase is support.
             if probabilities is not None and c.rule_evidence is None \
-                    and not {Flag.UNSTATED_DATE, Flag.OTHER_PARTICIPANT} & set(c.result.flags) \
+                    and not {Flag.UNSTATED_DATE, Flag.OTHER_COUNT, Flag.OTHER_PARTICIPANT} & set(c.result.flags) \
                     and support_near_paraphrase(c.result.evidence, config):
                 add_flag(c.result, Flag.NEAR_PARAPHRASE)
         return signals

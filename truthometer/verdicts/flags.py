@@ -13,6 +13,7 @@ from ..report import SentenceResult
 class Flag(str, Enum):
     OTHER_PARTICIPANT = "other-participant"
     UNSTATED_DATE = "unstated-date"
+    OTHER_COUNT = "other-count"
     MISPLACED_SUPPORT = "misplaced-support"
     OVERRULED_SUPPORT = "overruled-support"
     OUTWEIGHED = "outweighed"
@@ -38,6 +39,8 @@ OTHER_PARTICIPANT_NOTE = ("the most similar evidence never names the sentence's 
                           "of its participants: not counted as support")
 UNSTATED_DATE_NOTE = ("the most similar evidence is close in wording but states no date where the claim has "
                       "one: not counted as a paraphrase")
+OTHER_COUNT_NOTE = ("the most similar evidence is close in wording but counts another thing where the claim "
+                    "states an amount: not counted as a paraphrase")
 OUTWEIGHED_NOTE = ("the entailment judge read one evidence sentence as a contradiction, with no slot the rule "
                    "tier finds filled differently, and another as a surer support: the support stands")
 TRUSTED_SOURCE_NOTE = ("an approved knowledge-base entry fills a slot of the claim differently (rule tier): the "
@@ -54,6 +57,7 @@ WITHHELD_NOTE = ("a correction was drafted from the evidence but the entailment 
 #: The note each flag renders (a flag without one is said by the reason instead).
 NOTES: dict[Flag, str] = {
     Flag.OTHER_PARTICIPANT: OTHER_PARTICIPANT_NOTE, Flag.UNSTATED_DATE: UNSTATED_DATE_NOTE,
+    Flag.OTHER_COUNT: OTHER_COUNT_NOTE,
     Flag.MISPLACED_SUPPORT: MISPLACED_SUPPORT_NOTE, Flag.OVERRULED_SUPPORT: OVERRULED_SUPPORT_NOTE,
     Flag.OUTWEIGHED: OUTWEIGHED_NOTE, Flag.TRUSTED_SOURCE: TRUSTED_SOURCE_NOTE,
     Flag.PART_CONTRADICTED: PART_CONTRADICTED_NOTE, Flag.PARTLY_SUPPORTED: PARTLY_NOTE,

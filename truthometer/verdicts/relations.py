@@ -134,6 +134,8 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
                     and not any(t.ent_type_ == "DATE" for t in alignment.evidence_doc) \
                     and not any(s.kind == "date" for s in extract_slots(alignment.evidence_doc[:])):
                 add_flag(result, Flag.UNSTATED_DATE)
+            if ev.relation == "related" and counts_another_thing(alignment):
+                add_flag(result, Flag.OTHER_COUNT)
             continue
         if k < len(todo):
             ev.relation, ev.probability = "contradiction", None
@@ -141,6 +143,21 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
         else:
             ev.relation, ev.probability = "related", None
             add_flag(result, Flag.OVERRULED_SUPPORT)
+
+
+def counts_another_thing(alignment) -> bool:
+    """Whether the claim's amount is unconfirmed and every amount the evidence states counts or measures
+    another thing ("receives around 300,000 visitors a year" / "holds around 240,000 books"): a near
+    paraphrase in wording, not in what it says."""
+    from ..alignment.values import _kindred_counts
+    from ..text.quantities import comparable, quantity
+
+    mine = [s for s in extract_slots(alignment.claim_doc[:]) if s.kind == "number" and s.unit]
+    theirs = [s for s in extract_slots(alignment.evidence_doc[:]) if s.kind == "number" and s.unit]
+    if not mine or not theirs or not any(e.kind == "number" for e in alignment.unconfirmed):
+        return False
+    return all(a.unit != b.unit and not comparable(quantity(a.value, a.unit), quantity(b.value, b.unit))
+               and not _kindred_counts(a.unit, b.unit) for a in mine for b in theirs)
 
 
 def overrules_support(alignment) -> bool:
