@@ -25,7 +25,10 @@ def _described_alike(claim, evidence, slot_edges: dict) -> bool:
         noun = claim[slot.i]
         theirs = {_head_described(evidence, e.evidence_start) for s, e in slot_edges.values()
                   if e.op == EQUAL and _describes(claim[s.i], noun)}
-        theirs = {t for t in theirs if t is not None and t.idx not in paired
+        # Only a member of a list of things said of the subject ("his appearance, his distinct hair cut and
+        # distinctive bass playing style"): a lone noun with the same adjective ("a blue shirt" / "a blue
+        # hat") is as often another thing beside it (held-out MultiNLI pairs: mostly neutral).
+        theirs = {t for t in theirs if t is not None and t.idx not in paired and _listed(t)
                   and t.lemma_.lower() not in claim_words and t.lower_ not in claim_words}
         if len(theirs) == 1:
             found.append((edge, theirs.pop()))
@@ -53,3 +56,6 @@ def _head_described(evidence, start: int):
         noun = noun.head
     return noun if noun.pos_ == "NOUN" else None
 
+
+def _listed(noun) -> bool:
+    return noun.dep_ == "conj" or any(c.dep_ == "conj" for c in noun.children)
