@@ -101,7 +101,8 @@ def _non_prefixed(claim, evidence, edges) -> None:
         if my_prefix is not None:
             edge.claim_text, edge.claim_start = claim.text[my_prefix.idx:edge.claim_end], my_prefix.idx
         else:
-            edge.evidence_text, edge.evidence_start = evidence.text[their_prefix.idx:edge.evidence_end], their_prefix.idx
+            edge.evidence_text = evidence.text[their_prefix.idx:edge.evidence_end]
+            edge.evidence_start = their_prefix.idx
         edge.op, edge.label = SUBSTITUTED, OPPOSITE
 
 

@@ -23,10 +23,10 @@ from .lists import _list_members
 from .names import (_acronym_span, _another_field, _another_title, _inside_name, _maybe_within, _name_derived_from,
                     _place_of_the_same_kind, _renames_subject, _same_entity, _same_name_head, _same_title,
                     _subject_with_clause_naming, _substitute)
-from .opposites import (_compared_to_the_usual, _designated_names, _non_prefixed, _lacked_object, _lacks, _opposite_adverbs, _opposite_edge,
-                        _opposite_attributes, _opposite_frequencies, _opposite_verbs_below_the_root, _order_of_events,
-                        _quantifiers, _ranks, _repeated_words, _reversed_comparison,
-                        opposite_directions, quantifiers_in_the_same_place)
+from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _non_prefixed,
+                        _opposite_adverbs, _opposite_attributes, _opposite_edge, _opposite_frequencies,
+                        _opposite_verbs_below_the_root, _order_of_events, _quantifiers, _ranks, _repeated_words,
+                        _reversed_comparison, opposite_directions, quantifiers_in_the_same_place)
 from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
                        _prohibited, negation_tokens, negative_implicative, other_than)

@@ -456,7 +456,7 @@ def comparable(a: tuple[str, float] | None, b: tuple[str, float] | None) -> bool
     return a is not None and b is not None and a[0] == b[0]
 
 
-__all__ = ["negation_sets_a_bound", "unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
+__all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparable", "RELATIVE_TOLERANCE",
            "FREQUENCY_UNIT", "frequency", "frequency_adverb", "one_unit_of_time", "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "bound_at",
-           "limit_at", "bounds_apply", "bounded_agreement", "bounded_amounts", "fraction_after", "fraction_of_unit",
+           "limit_at", "negation_sets_a_bound", "bounds_apply", "bounded_agreement", "bounded_amounts", "fraction_after", "fraction_of_unit",
            "currency", "currency_before", "degrees_unit"]
