@@ -152,6 +152,21 @@ def test_a_judge_contradiction_no_slot_explains_is_treated_as_unsure():
     assert UNLOCATED_NOTE not in located.notes and not located.flags
 
 
+def test_the_cross_encoder_reads_the_evidence_nearest_as_read_with_its_antecedent():
+    from truthometer.pipeline import nearest_as_read
+    from truthometer.report import EvidenceSentence
+
+    pairs = [(EvidenceSentence(t, "reference", "reference 1"), score) for t, score in [
+        ("Quillpad is a note-taking application.", 0.61), ("Since 2019 Oren Sato has maintained Quillpad.", 0.55),
+        ("It is free software released under the Apache 2.0 license.", 0.38), ("It has a dark theme.", 0.30)]]
+    # By its own words the licence sentence ranks third; read as "Quillpad is free software ...", second.
+    assert nearest_as_read(pairs, {pairs[2][0].text: 0.58, pairs[3][0].text: 0.35}, 2) == {0, 2}
+    # Read with its antecedent it is no nearer than its own words: the ranking stands.
+    assert nearest_as_read(pairs, {pairs[2][0].text: 0.30}, 2) == {0, 1}
+    # Equally near: the earlier rank is read.
+    assert nearest_as_read(pairs, {pairs[3][0].text: 0.55}, 2) == {0, 1}
+
+
 def test_a_judge_contradiction_the_alignment_confirms_in_full_is_support():
     from truthometer.alignment import Alignment, align
     from truthometer.verdicts import CONFIRMED_NOTE, UNLOCATED_NOTE

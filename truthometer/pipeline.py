@@ -274,10 +274,7 @@ class Checker:
             if not pairs:
                 signals.append(Signals(result, relevant=False, source_notes=list(result.notes)))
                 continue
-            # "It was completed in 1889" is as near the claim as the judge reads it, "The Eiffel Tower was
-            # completed in 1889".
-            as_read = {e.text: float(np.dot(evidence_vectors[e.checked_as], c.vector)) for e, _ in pairs
-                       if e.checked_as in evidence_vectors}
+            as_read = _as_read(c, pairs, evidence_vectors)
             mismatches, c.rule_evidence = self._rule_tier(c, pairs, parsed, as_read)
             detection = None
             if probabilities is not None:
@@ -390,8 +387,11 @@ class Checker:
         lesser = load_judge(self.config.with_(judge="head")) if self.config.judge == "cascade" else judge
         batches: dict[int, tuple[list, list, list]] = {id(judge): ([], [], []), id(lesser): ([], [], [])}
         for c_index, (c, pairs) in enumerate(zip(claims, relevant)):
+            # Most similar as the judge reads them: "It is released under the GPL-2.0 license" ranks low by its
+            # own words, but is read as "Git is released under the GPL-2.0 license", as near as any.
+            nearest = nearest_as_read(pairs, _as_read(c, pairs, evidence_vectors), CROSS_ENCODER_TOP)
             for rank, (e, _) in enumerate(pairs):
-                premises, hypotheses, owners = batches[id(judge if rank < CROSS_ENCODER_TOP else lesser)]
+                premises, hypotheses, owners = batches[id(judge if rank in nearest else lesser)]
                 premises.append(e.checked_as or e.text)
                 hypotheses.append(c.claim)
                 owners.append((c_index, rank))
@@ -435,6 +435,20 @@ class Checker:
 #: One wrong year and a kind noun: a check of it reaches the judge, the alignment and the lexicon.
 _WARM_UP = ("The bridge in Lyon, a kind of viaduct, was completed in 1900.",
             "The viaduct in Lyon was completed in 1890 and is still in use.")
+
+
+def _as_read(c: _Claim, pairs, evidence_vectors: dict) -> dict[str, float]:
+    """Each evidence sentence's cosine with the claim as the judge reads it, with its antecedent in place:
+    "It was completed in 1889" is as near the claim as "The Eiffel Tower was completed in 1889"."""
+    return {e.text: float(np.dot(evidence_vectors[e.checked_as], c.vector)) for e, _ in pairs
+            if e.checked_as in evidence_vectors}
+
+
+def nearest_as_read(pairs, as_read: dict[str, float], n: int) -> set[int]:
+    """The ranks of the ``n`` evidence sentences (of ``pairs``: (evidence, cosine), most similar first) nearest
+    the claim by their own words or as read with their antecedent (``as_read``), ties to the earlier rank."""
+    closeness = [max(score, as_read.get(e.text, score)) for e, score in pairs]
+    return set(sorted(range(len(pairs)), key=lambda r: (-closeness[r], r))[:n])
 
 
 def warm_up(config: Config | None = None) -> None:
