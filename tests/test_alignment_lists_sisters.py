@@ -53,6 +53,23 @@ def test_a_word_that_is_no_sister_kind_is_not_substituted():
     assert not any(e.claim_text == "expensive" and e.op == SUBSTITUTED for e in alignment.edges)
 
 
+def test_a_noun_modifier_substituted_by_a_sister_kind_overrules_a_support():
+    from truthometer.alignment.sisters import SISTER
+    from truthometer.verdicts import overrules_support
+
+    claim = "In the novel she runs a small plum orchard near Lyon."
+    evidence = "The novel follows a widow who runs a small cherry orchard near Lyon."
+    alignment = align(claim, evidence)
+    assert any(e.claim_text == "plum" and e.evidence_text == "cherry" and e.label == SISTER for e in alignment.edges)
+    assert overrules_support(alignment)
+    with switched_off("sister-classifiers"):
+        assert not overrules_support(align(claim, evidence))
+    # A modifier that is no sister kind ("apple" / "family") stays a plain substitution.
+    family = align("In the novel she runs a small apple orchard near Lyon.",
+                   "The novel follows a widow who runs a small family orchard near Lyon.")
+    assert not any(e.label == SISTER for e in family.edges)
+
+
 def test_another_point_of_the_compass_in_the_same_place_is_substituted_and_overrules_a_support():
     from truthometer.text.names import compass_point
     from truthometer.verdicts import overrules_support

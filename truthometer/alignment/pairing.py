@@ -39,7 +39,7 @@ from .roles import (_agent_classifier, _agent_of, _anaphoric, _anchors, _dates_a
                     _other_relation, _place_bound_otherwise, _proximity, _range_end_bonus, _role, _said_of_another,
                     _same_event, _shared_date_parts, _shared_dependents, _value_of_the_same_name, _year_in_period)
 from .similarity import _Similarity
-from .sisters import _sister_fillers
+from .sisters import _sister_classifiers, _sister_fillers
 from .slots import DURATION, _name_unit, _placing, _untagged_name
 from ..text.quantities import FREQUENCY_UNIT, negation_sets_a_bound
 from .values import _bounded, _compatible, _equal_value, _kindred_counts
@@ -544,6 +544,7 @@ _EDGE_PASSES = (("designated-names", _designated_names), ("order-of-events", _or
                 ("reversed-comparison", _reversed_comparison), ("compared-to-the-usual", _compared_to_the_usual),
                 ("lacks", _lacks), ("quantifiers", _quantifiers), ("repeated-words", _repeated_words),
                 ("list-members", _list_members), ("sister-fillers", _sister_fillers),
+                ("sister-classifiers", _sister_classifiers),
                 ("compass-points", _compass_points), ("non-prefixed", _non_prefixed))
 
 

@@ -47,6 +47,8 @@ PASSES = {
                     "('a violent protest' / 'a non-violent protest')",
     "sister-fillers": "an unpaired word the evidence replaces by a sister kind in the same place ('lack of magnesium' "
                       "/ 'shortage of calcium')",
+    "sister-classifiers": "a noun modifier substituted by a sister kind is another filler ('a pear grower' / 'an "
+                          "apple grower')",
 }
 ENV = "TRUTHOMETER_ALIGNMENT_OFF"
 _switches = Switches(PASSES, ENV, "alignment pass", "passes", "pass(es)")

@@ -69,3 +69,20 @@ def _sister_fillers(claim, evidence, edges: list[Edge]) -> None:
         edge.op, edge.evidence_text, edge.label = SUBSTITUTED, theirs.text, SISTER
         edge.evidence_start, edge.evidence_end = theirs.idx, theirs.idx + len(theirs.text)
         paired.add(theirs.idx)
+
+
+def _sister_classifiers(claim, evidence, edges: list[Edge]) -> None:
+    """A noun modifier the pairing substituted by a sister kind is another filler too: "a pear grower" / "an
+    apple grower", "a wool coat" / "a cotton coat". A modifier noun classifies its head, so another kind there
+    is another thing, where the head itself (a "town" / a "city") is often a rewording."""
+    for edge in edges:
+        if edge.op != SUBSTITUTED or edge.kind not in ("attribute", "noun") or edge.label == SISTER:
+            continue
+        mine = next((t for t in claim if t.idx == edge.claim_start and t.idx + len(t.text) == edge.claim_end), None)
+        theirs = next((t for t in evidence if t.idx == edge.evidence_start
+                       and t.idx + len(t.text) == edge.evidence_end), None)
+        if mine is None or theirs is None or not all(t.pos_ == "NOUN" and t.dep_ in ("compound", "nmod", "amod")
+                                                      and t.head.pos_ == "NOUN" for t in (mine, theirs)):
+            continue
+        if lexicon.sister_kinds(mine.lemma_.lower(), theirs.lemma_.lower(), "NOUN"):
+            edge.label = SISTER
