@@ -147,3 +147,16 @@ def test_a_near_paraphrase_that_counts_another_thing_is_no_support():
     sentence = report.sentences[0]
     assert sentence.evidence[0].score >= 0.65
     assert sentence.status == "unverifiable" and "other-count" in sentence.flags
+
+
+def test_a_count_in_a_hyphenated_compound_has_its_unit():
+    from truthometer.judging.rules import extract_slots
+
+    slots = extract_slots(_span("The kettle comes with a three-year guarantee and a 14-day return period."))
+    assert [(s.text, s.value, s.unit) for s in slots if s.kind == "number"] == [("three", 3, "year"), ("14", 14.0, "day")]
+    claim = "The kettle comes with a three-year guarantee."
+    assert [(m.claim.text, m.evidence.text) for m in
+            find_mismatches(_span(claim), _span("Guarantee: a two-year limited guarantee from purchase."))] == [("three", "two")]
+    # The same count in other words agrees: "a 24-hour period" is "24 hours".
+    assert not find_mismatches(_span("Take no more than 6 capsules in a 24-hour period."),
+                               _span("Do not take more than 6 capsules in 24 hours."))

@@ -109,6 +109,9 @@ def _unit_after(span, k: int) -> str:
         return "°" + (doc[k + 1].text if k + 1 < span.end else "")
     if k + 1 < span.end and (degrees := degrees_unit(doc[k].text, doc[k + 1].text)):
         return degrees
+    if k + 1 < span.end and doc[k].text == "-" and not doc[k].whitespace_ and doc[k + 1].is_alpha \
+            and not doc[k + 1].is_stop:
+        return doc[k + 1].lemma_.lower()  # a count in a compound: "a three-year warranty", "a 24-hour period"
     if k < span.end:
         t = doc[k]
         if (t.is_alpha or t.text in ("%",)) and not t.is_stop:
