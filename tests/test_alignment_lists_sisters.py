@@ -70,6 +70,22 @@ def test_a_noun_modifier_substituted_by_a_sister_kind_overrules_a_support():
     assert not any(e.label == SISTER for e in family.edges)
 
 
+def test_a_name_ending_in_the_same_word_as_an_evidence_name_is_another_filler():
+    claim = "The opera had its premiere at the Salzburg Summer Festival in July 1932."
+    evidence = "The opera premiered at the Bregenz Summer Festival in July 1932."
+    pair = ("Salzburg Summer Festival", "Bregenz Summer Festival")
+    assert pair in _substituted(align(claim, evidence))
+    with switched_off("same-kind-names"):
+        assert pair not in _substituted(align(claim, evidence))
+    tower = align("The tower remained the tallest structure in the city until the Harbour Point Building overtook it.",
+                  "The tower was the tallest structure in the city until the Meridian Trust Building was completed.")
+    assert ("Harbour Point Building", "Meridian Trust Building") in _substituted(tower)
+    # Where the evidence names the claim's thing too, the other name is said of something else.
+    both = align(claim, "The opera premiered at the Bregenz Summer Festival and was repeated at the Salzburg "
+                        "Summer Festival in July 1932.")
+    assert pair not in _substituted(both)
+
+
 def test_another_point_of_the_compass_in_the_same_place_is_substituted_and_overrules_a_support():
     from truthometer.text.names import compass_point
     from truthometer.verdicts import overrules_support

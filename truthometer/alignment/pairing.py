@@ -19,6 +19,7 @@ from .dates import _ORDER, _decade_text, clock_text
 from .described import _described_alike
 from .fallback import _fallback_counterpart
 from .model import Alignment
+from .namesakes import _same_kind_names
 from .lists import _list_members
 from .names import (_acronym_span, _another_field, _another_title, _inside_name, _maybe_within, _name_derived_from,
                     _place_of_the_same_kind, _renames_subject, _same_entity, _same_name_head, _same_title,
@@ -543,7 +544,8 @@ def _modifies_the_same_noun(claim, slot: Slot, evidence, cand: Slot) -> bool:
 _EDGE_PASSES = (("designated-names", _designated_names), ("order-of-events", _order_of_events), ("ranks", _ranks),
                 ("reversed-comparison", _reversed_comparison), ("compared-to-the-usual", _compared_to_the_usual),
                 ("lacks", _lacks), ("quantifiers", _quantifiers), ("repeated-words", _repeated_words),
-                ("list-members", _list_members), ("sister-fillers", _sister_fillers),
+                ("list-members", _list_members), ("same-kind-names", _same_kind_names),
+                ("sister-fillers", _sister_fillers),
                 ("sister-classifiers", _sister_classifiers),
                 ("compass-points", _compass_points), ("non-prefixed", _non_prefixed))
 

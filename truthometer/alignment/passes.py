@@ -42,6 +42,8 @@ PASSES = {
     "quantifiers": "a quantifier of another force in the same place ('everybody' / 'no one', 'every' / 'some')",
     "repeated-words": "a word the claim repeats, substituted once, where the evidence repeats its substitute as often",
     "list-members": "a list of names the evidence repeats but for one member, under whatever verb",
+    "same-kind-names": "a name that ends in the same common word as an evidence name and differs before it ('the "
+                       "Empire State Building' / 'the Chrysler Building')",
     "compass-points": "another point of the compass in the same place ('north-east of' / 'north-west of')",
     "non-prefixed": "a word the evidence repeats with a 'non' the claim does not write, or the other way round "
                     "('a violent protest' / 'a non-violent protest')",
