@@ -160,3 +160,15 @@ def test_a_count_in_a_hyphenated_compound_has_its_unit():
     # The same count in other words agrees: "a 24-hour period" is "24 hours".
     assert not find_mismatches(_span("Take no more than 6 capsules in a 24-hour period."),
                                _span("Do not take more than 6 capsules in 24 hours."))
+
+
+def test_the_sides_of_a_shape_share_its_unit_and_pair_side_by_side():
+    from truthometer.judging.rules import extract_slots
+
+    sides = [(s.text, s.unit) for s in extract_slots(_span("The tapestry measures 68 by 49 centimetres.")) if s.kind == "number"]
+    assert sides == [("68", "centimetre"), ("49", "centimetre")]
+    evidence = "The tapestry is woven in wool and measures 68 cm by 49 cm."
+    # Each side stated alike: nothing to correct, not "68 by 68".
+    assert _draft("The tapestry measures 68 by 49 centimetres.", evidence) is None
+    # A wrong side is replaced by the same side of the evidence.
+    assert _draft("The tapestry measures 90 by 49 centimetres.", evidence) == "The tapestry measures 68 by 49 centimetres."

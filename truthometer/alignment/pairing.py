@@ -42,7 +42,7 @@ from .roles import (_agent_classifier, _agent_of, _anaphoric, _anchors, _dates_a
 from .similarity import _Similarity
 from .sisters import _sister_classifiers, _sister_fillers
 from .slots import DURATION, _name_unit, _placing, _untagged_name
-from ..text.quantities import FREQUENCY_UNIT, negation_sets_a_bound
+from ..text.quantities import FREQUENCY_UNIT, SHAPE_JOINERS, negation_sets_a_bound
 from .values import _bounded, _compatible, _equal_value, _kindred_counts
 from .words import _derived, _more_general_word
 
@@ -239,6 +239,10 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                       and (theirs := _number_range(evidence, c.i)) and theirs[2] == in_range[2]]
             if ranged:
                 best = next((c for c, theirs in ranged if theirs == in_range), ranged[0][0])
+            elif slot.kind == "number" and (side := _side_of_a_shape(claim, slot)) is not None:
+                # "77 by 53 cm" / "77 cm by 53 cm": a side pairs with a side stated alike, else with the same side.
+                sides = [c for _, _, c in scored if _side_of_a_shape(evidence, c) == side]
+                best = equal_somewhere[0] if equal_somewhere else sides[0] if sides else best
             elif (slot.kind in ("date", "code", "noun") or slot.unit == FREQUENCY_UNIT) and equal_somewhere \
                     and not _equal_value(
                     claim, slot, evidence, best, similar) and scored[0][0] <= 1.5 * max(
@@ -526,6 +530,17 @@ def _fits_a_sibling_better(claim, slot: Slot, slots: list[Slot], evidence, cand:
         if similar.score(claim[other.i:other.j].text, theirs) > own + SIBLING_MARGIN:
             return True
     return False
+
+
+def _side_of_a_shape(doc, slot: Slot) -> int | None:
+    """Which side of a measured shape the number is ("77 by 53 cm", "120 x 80 cm"): 0 the first, 1 the second,
+    None where it is none. Sides pair with sides, not by their place in the sentence."""
+    i, j = slot.i, max(slot.j, slot.unit_j)  # after its unit: "77 cm by 53 cm"
+    if j + 1 < len(doc) and doc[j].lower_ in SHAPE_JOINERS and doc[j + 1].like_num:
+        return 0
+    if i >= 2 and doc[i - 1].lower_ in SHAPE_JOINERS and (doc[i - 2].like_num or i >= 3 and doc[i - 3].like_num):
+        return 1
+    return None
 
 
 def _coordinated(a, b) -> bool:

@@ -11,17 +11,20 @@ from ..judging.rules import range_joined
 from ..text.dates import DECADE_WORDS, MONTHS, WEEKDAYS, is_decade_text, period_years, year_of, years_between
 from ..text.names import is_code
 from ..text.numbers import FRACTIONS, MULTIPLIERS, SCALES, WORD_NUMBERS, number_value, ordinal_value
-from ..text.quantities import (FREQUENCY_UNIT, currency, currency_before, degrees_unit, fraction_after,
-                               fraction_of_unit, frequency, frequency_adverb, one_unit_of_time,
+from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, currency, currency_before, degrees_unit,
+                               fraction_after, fraction_of_unit, frequency, frequency_adverb, one_unit_of_time,
                                unit)
 from .base import ENTITY_LABELS, Slot, normalise, unit_of
 from .dates import _ORDER, _day, _is_ordinal, _is_year, _life_span_end, _month, clock_time
 
 
 def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
-    """The unit after a number at k ('40 psi', '3 °C', '200 to 400 mg'): (unit text, end index)."""
+    """The unit after a number at k ('40 psi', '3 °C', '200 to 400 mg', '77 by 53 cm'): (unit text, end index)."""
     k += 1
-    if k + 1 < limit and doc[k].lower_ in ("to", "-", "–", "and", "or") and doc[k + 1].like_num:
+    if k + 1 < limit and doc[k].lower_ in SHAPE_JOINERS and doc[k + 1].like_num:
+        # One side of a shape: in the unit of the other side, which is a slot of its own with its unit.
+        return _unit_tokens(doc, k + 1, limit)[0], -1
+    if k + 1 < limit and doc[k].lower_ in RANGE_JOINERS and doc[k + 1].like_num:
         k += 2
     if k + 1 < limit and doc[k].text in ("-", "–") and not doc[k - 1].whitespace_ and doc[k + 1].is_alpha:
         k += 1  # "a 102-story skyscraper" counts stories

@@ -17,11 +17,11 @@ from ..text.names import ENTITY_LABELS, abbreviates, families, is_code
 from ..text import frequency_adverbs
 from ..text.negation import NEGATIONS, PROHIBITIVES, excepted
 from ..text.numbers import COUNT_WORDS
-from ..text.quantities import (FREQUENCY_UNIT, bound_at, bounded_amounts, bounds_apply, comparable, currency,
-                               currency_before, degrees_unit, frequency, frequency_adverb, limit_at, near,
-                               number_value, one_unit_of_time, quantity, same_quantity, same_when_rounded, within)
+from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, bound_at, bounded_amounts, bounds_apply,
+                               comparable, currency, currency_before, degrees_unit, frequency, frequency_adverb,
+                               limit_at, near, number_value, one_unit_of_time, quantity, same_quantity,
+                               same_when_rounded, within)
 
-_RANGE_JOINERS = {"to", "-", "–", "and", "or"}
 # The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families (NORP and
 # works each stand alone here).
 _ENTITY_FAMILY = families("agent", "place")
@@ -100,10 +100,11 @@ def _range_bounds(span, k: int, value) -> tuple | None:
 
 
 def _unit_after(span, k: int) -> str:
-    """The unit word after a number (skipping a range's second number: '200 to 400 mg')."""
+    """The unit word after a number (skipping a range's or a shape's second number: '200 to 400 mg', '77 by
+    53 cm')."""
     doc = span.doc
     k += 1
-    if k < span.end and doc[k].text.lower() in _RANGE_JOINERS and k + 1 < span.end and doc[k + 1].like_num:
+    if k < span.end and doc[k].text.lower() in RANGE_JOINERS | SHAPE_JOINERS and k + 1 < span.end and doc[k + 1].like_num:
         k += 2
     while k < span.end and doc[k].text in ("°",):
         return "°" + (doc[k + 1].text if k + 1 < span.end else "")
