@@ -26,6 +26,8 @@ def test_skip_reasons():
     # Instructions in manuals state facts about the product: they are checked.
     assert reason("Check the tire pressure at least once a month.") is None
     assert reason("The tower was completed in 1889.") is None
+    # Advice with an amount is an instruction the label states.
+    assert reason("Stop using the spray and consult a pharmacist if the rash lasts longer than 3 days.") is None
 
 
 def test_an_evaluative_word_inside_a_name_judges_nothing():

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .checkworthy_model import states_an_amount
+
 _OPINION_OPENERS = re.compile(
     r"^\s*(?:i|we)\s+(?:think|believe|feel|guess|suppose|reckon|love|like|hate|prefer|hope|personally)\b"
     r"|^\s*(?:in my (?:opinion|view|experience)|personally|to me|honestly|frankly|imho)\b"
@@ -63,7 +65,9 @@ def skip_reason(sentence: str, span=None) -> str | None:
         return "question"
     if _OPINION_OPENERS.search(text):
         return "first-person opinion"
-    if _ADVICE.search(text):
+    # Advice with an amount is an instruction a label or manual states: "stop and consult a doctor if pain
+    # lasts more than 5 days" is checked.
+    if _ADVICE.search(text) and not (span is not None and states_an_amount(span)):
         return "advice or boilerplate"
     searched = span.text if span is not None else sentence  # offsets into the parse's own text
     if any(not _in_name(searched, m, span) for m in _SUBJECTIVE.finditer(searched)):

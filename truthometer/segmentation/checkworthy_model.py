@@ -28,6 +28,12 @@ _AMOUNT_ENTITIES = {"CARDINAL", "QUANTITY", "DATE", "TIME", "PERCENT", "MONEY"}
 _NAME_ENTITIES = {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW"}
 
 
+def states_an_amount(doc) -> bool:
+    """Whether the sentence (a spaCy Doc or Span) states a number, amount, date or time: what a reference
+    can confirm however the sentence is worded ("consult a doctor if pain lasts more than 5 days")."""
+    return any(t.like_num or t.ent_type_ in _AMOUNT_ENTITIES for t in doc)
+
+
 def features(doc) -> np.ndarray:
     """The parse features of one sentence (a spaCy Doc or Span), in the order of ``FEATURES``."""
     tokens = list(doc)
@@ -36,7 +42,7 @@ def features(doc) -> np.ndarray:
     imperative = root is not None and root.tag_ == "VB" and not any(
         c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children)
     return np.array([
-        any(t.like_num or t.ent_type_ in _AMOUNT_ENTITIES for t in tokens),
+        states_an_amount(tokens),
         any(t.ent_type_ in _NAME_ENTITIES for t in tokens),
         imperative,
         bool(lows & {"you", "your", "yours", "yourself"}),
