@@ -81,7 +81,7 @@ def main(argv=None) -> int:
     parser.add_argument("--data", default=None, help="../shared/data: add factual claims (see above)")
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--c", type=float, default=1.0, help="inverse regularisation strength")
-    parser.add_argument("--max-false-skips", type=float, default=0.01)
+    parser.add_argument("--max-false-skips", type=float, default=0.005)
     args = parser.parse_args(argv)
     from sklearn.linear_model import LogisticRegression
 

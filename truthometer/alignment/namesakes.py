@@ -10,7 +10,8 @@ evidence that names both says something of each).
 """
 from __future__ import annotations
 
-from .base import EQUAL, SUBSTITUTED, UNCONFIRMED, Edge
+from .base import EQUAL, SUBSTITUTED, UNCONFIRMED, Edge, Slot
+from .names import _renames_subject
 
 
 def _name_before(head) -> list:
@@ -43,8 +44,11 @@ def _same_kind_names(claim, evidence, edges: list[Edge]) -> None:
             their_words = {t.lower_ for t in theirs}
             # The words that tell the two apart, each absent from the other sentence.
             own, other = mine_words - their_words, their_words - mine_words
+            # A name the evidence gives its own subject ("It was founded as the Golden State Book Fair") is
+            # that subject's name, not another filler.
             if own and other and not own & evidence_words and not other & claim_words \
-                    and theirs[0].idx not in paired:
+                    and theirs[0].idx not in paired \
+                    and not _renames_subject(evidence, Slot("entity", theirs[0].i, theirs[-1].i + 1)):
                 found.append(theirs)
         if len(found) != 1:
             continue

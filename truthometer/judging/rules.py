@@ -104,7 +104,7 @@ def _unit_after(span, k: int) -> str:
     53 cm')."""
     doc = span.doc
     k += 1
-    if k < span.end and doc[k].text.lower() in RANGE_JOINERS | SHAPE_JOINERS and k + 1 < span.end and doc[k + 1].like_num:
+    if k + 1 < span.end and doc[k].text.lower() in RANGE_JOINERS | SHAPE_JOINERS and doc[k + 1].like_num:
         k += 2
     while k < span.end and doc[k].text in ("°",):
         return "°" + (doc[k + 1].text if k + 1 < span.end else "")
