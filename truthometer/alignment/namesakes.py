@@ -16,8 +16,7 @@ from .names import _renames_subject
 
 def _name_before(head) -> list:
     """The proper-noun words of the name that ends in ``head`` (its compounds), in order."""
-    words = [t for t in head.lefts if t.dep_ == "compound" and t.pos_ == "PROPN" and t.i < head.i]
-    return sorted(words, key=lambda t: t.i) + [head]
+    return [t for t in head.lefts if t.dep_ == "compound" and t.pos_ == "PROPN"] + [head]
 
 
 def _same_kind_names(claim, evidence, edges: list[Edge]) -> None:

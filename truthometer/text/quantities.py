@@ -354,15 +354,15 @@ def _last_place(x: float) -> float:
     return 10.0 ** -_places(x)
 
 
-#: The unit of every frequency: "twice daily" and "14 times a week" are both 2 times per day. It is in the
-#: table of units, so two frequencies compare as quantities do, up to a writer's rounding ("every 27 days" /
-#: "every 27.3 days").
 #: Words between two numbers that share the unit after the second, the first number being in that unit too:
 #: the ends of a range ("200 to 400 mg"), one amount, and the sides of a shape ("77 by 53 cm", "120 x 80 cm"),
 #: two amounts.
 RANGE_JOINERS = frozenset({"to", "-", "–", "and", "or"})
 SHAPE_JOINERS = frozenset({"by", "x", "×"})
 
+#: The unit of every frequency: "twice daily" and "14 times a week" are both 2 times per day. It is in the
+#: table of units, so two frequencies compare as quantities do, up to a writer's rounding ("every 27 days" /
+#: "every 27.3 days").
 FREQUENCY_UNIT = "times per day"
 _UNITS[FREQUENCY_UNIT], _CANONICAL[FREQUENCY_UNIT] = ("frequency", 1.0, 0.0), FREQUENCY_UNIT
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
