@@ -710,3 +710,18 @@ def test_a_range_against_another_is_replaced_whole():
     a = align("The film runs 90 to 120 minutes.", "The film runs 90 to 100 minutes.")
     assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("90 to 120", "90 to 100")]
     assert not align("The dose is 200 to 400 mg.", "The usual dose is 200 to 400 mg.").substituted
+
+
+def test_a_value_another_slot_of_the_claim_states_is_not_this_slots_counterpart():
+    # Two months (or years) on each side: each pairs with its equal, not crosswise by position.
+    a = align("Guided tours run from April to the end of September, when the gardens are in bloom.",
+              "Between 1 April and 30 September, guided tours leave the main gate every afternoon.")
+    assert [(e.claim_text, e.op) for e in a.edges if e.kind == "date"] == [("April", "equal"), ("September", "equal")]
+    # A value the evidence does not state is still filled otherwise.
+    b = align("Guided tours run from May to the end of September.", "Between 1 April and 30 September, guided tours run.")
+    assert [(e.claim_text, e.op) for e in b.edges if e.kind == "date"][0] == ("May", "substituted")
+    # Years: "an 1898 contract" pairs with "in 1898", not with the "since 1905" the claim states too.
+    c = align("The company bought the mill under an 1898 contract, and it has housed the town archive since 1905.",
+              "Under the terms of a contract signed in 1898 the mill passed to the company, and it has housed the town "
+              "archive since 1905.")
+    assert all(e.op == "equal" for e in c.edges if e.kind == "date")

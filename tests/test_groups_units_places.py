@@ -67,6 +67,14 @@ def test_a_part_of_a_period_after_every_is_a_frequency():
     assert [s.value for s in extract_slots(_span("Buses call every quarter-hour.")) if s.kind == "number"] == [96.0]
     assert _draft("On Sundays the ferry sails every half hour.", "On Sundays the ferry sails hourly.") \
         == "On Sundays the ferry sails hourly."
+    # "of an" / "an" between the part and the period; minutes are a period too.
+    assert [s.value for s in extract_slots(_span("Buses call every quarter of an hour.")) if s.kind == "number"] == [96.0]
+    assert [s.value for s in extract_slots(_span("Buses call every half an hour.")) if s.kind == "number"] == [48.0]
+    assert [s.value for s in extract_slots(_span("Buses call every 20 minutes.")) if s.kind == "number"] == [72.0]
+    assert not any(e.op == SUBSTITUTED for e in align("The shuttle leaves every quarter of an hour until 8 pm.",
+                                                      "The shuttle departs every 15 minutes until 8 pm.").edges)
+    assert _draft("The shuttle leaves every half an hour.", "The shuttle leaves every 15 minutes.") \
+        == "The shuttle leaves every 15 minutes."
 
 
 def test_the_country_of_the_same_person_pairs_however_it_is_attached():

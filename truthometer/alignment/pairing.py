@@ -243,6 +243,12 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                 # "77 by 53 cm" / "77 cm by 53 cm": a side pairs with a side stated alike, else with the same side.
                 sides = [c for _, _, c in scored if _side_of_a_shape(evidence, c) == side]
                 best = equal_somewhere[0] if equal_somewhere else sides[0] if sides else best
+            elif slot.kind in ("date", "number") and equal_somewhere \
+                    and _anothers_value(claim, slot, slots, evidence, best, similar):
+                # The value another slot of the claim states is that slot's counterpart, where this one's is
+                # stated too ("under an 1801 agreement ... since 1802" / "in 1801 ... since 1802"; "from March
+                # to the end of July" / "between 1 March and 31 July").
+                best = equal_somewhere[0]
             elif (slot.kind in ("date", "code", "noun") or slot.unit == FREQUENCY_UNIT) and equal_somewhere \
                     and not _equal_value(
                     claim, slot, evidence, best, similar) and scored[0][0] <= 1.5 * max(
@@ -541,6 +547,13 @@ def _side_of_a_shape(doc, slot: Slot) -> int | None:
     if i >= 2 and doc[i - 1].lower_ in SHAPE_JOINERS and (doc[i - 2].like_num or i >= 3 and doc[i - 3].like_num):
         return 1
     return None
+
+
+def _anothers_value(claim, slot: Slot, slots: list[Slot], evidence, cand: Slot, similar: _Similarity) -> bool:
+    """The candidate states the value of another slot of the claim, of the same kind, and not this slot's."""
+    return not _equal_value(claim, slot, evidence, cand, similar) and any(
+        other is not slot and other.kind == slot.kind and _equal_value(claim, other, evidence, cand, similar)
+        for other in slots)
 
 
 def _coordinated(a, b) -> bool:
