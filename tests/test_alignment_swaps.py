@@ -179,3 +179,27 @@ def test_a_negative_quantifier_against_another_quantifier_is_substituted_not_neg
     a = align("Everybody came to the wedding.", "No one came to the wedding.")
     assert not a.polarity_mismatch
     assert corrected("Everybody came to the wedding.", "No one came to the wedding.") == "No one came to the wedding."
+
+
+def test_a_subject_and_object_the_evidence_swaps_are_substituted_for_each_other():
+    # The same words on both sides, who does what to whom the other way round.
+    a = align("Delivery vans must give way to buses at the depot gate.",
+              "At the depot gate, buses must slow down and give way to cyclists and delivery vans.")
+    assert sorted((e.claim_text, e.evidence_text) for e in a.substituted) \
+        == [("Delivery vans", "buses"), ("buses", "delivery vans")]
+    assert a.contradicts and not a.confirms
+    assert corrected("The library lent the manuscript to the university.",
+                     "The university lent the manuscript to the library.") \
+        == "The university lent the manuscript to the library."
+    # The same order confirms; a passive says the same with the participants the other way round.
+    assert align("The library lent the manuscript to the university.",
+                 "The library lent the manuscript to the university.").confirms
+    assert not align("The university was visited by the minister.", "The minister visited the university.").contradicts
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    ("Norway faced Sweden in the final.", "Sweden faced Norway in the final."),  # facing is mutual
+    ("The village borders the forest.", "The forest borders the village."),
+])
+def test_a_symmetric_verb_says_the_same_either_way_round(claim, evidence):
+    assert not align(claim, evidence).substituted

@@ -41,6 +41,7 @@ from .roles import (_agent_classifier, _agent_of, _anaphoric, _anchors, _dates_a
                     _same_event, _shared_date_parts, _shared_dependents, _value_of_the_same_name, _year_in_period)
 from .similarity import _Similarity
 from .sisters import _sister_classifiers, _sister_fillers
+from .swapped import _swapped_arguments
 from .slots import DURATION, _name_unit, _placing, _untagged_name
 from ..text.quantities import FREQUENCY_UNIT, SHAPE_JOINERS, negation_sets_a_bound
 from .values import _bounded, _compatible, _equal_value, _kindred_counts
@@ -575,7 +576,8 @@ _EDGE_PASSES = (("designated-names", _designated_names), ("order-of-events", _or
                 ("list-members", _list_members), ("same-kind-names", _same_kind_names),
                 ("sister-fillers", _sister_fillers),
                 ("sister-classifiers", _sister_classifiers),
-                ("compass-points", _compass_points), ("non-prefixed", _non_prefixed))
+                ("compass-points", _compass_points), ("non-prefixed", _non_prefixed),
+                ("swapped-arguments", _swapped_arguments))
 
 
 def _token_ops(claim, evidence, edges: list[Edge]) -> list[AlignedToken]:

@@ -51,6 +51,8 @@ PASSES = {
                       "/ 'shortage of calcium')",
     "sister-classifiers": "a noun modifier substituted by a sister kind is another filler ('a pear grower' / 'an "
                           "apple grower')",
+    "swapped-arguments": "the claim's subject and object of a verb are the evidence's object and subject of it "
+                         "('riders give way to cyclists' / 'cyclists give way to riders')",
 }
 ENV = "TRUTHOMETER_ALIGNMENT_OFF"
 _switches = Switches(PASSES, ENV, "alignment pass", "passes", "pass(es)")
