@@ -14,6 +14,8 @@ from truthometer.judging.rules import find_mismatches
     ((47.5, "pounds"), (21.5, "kg")),
     ((2, "hours"), (120, "minutes")),
     ((1, "litre"), (1000, "ml")),
+    ((250, "calories"), (250, "kcal")),  # food energy: a label's calorie is a kilocalorie
+    ((250, "kcal"), (1046, "kJ")),
 ])
 def test_same_amount_in_other_units(a, b):
     assert same_quantity(quantity(*a), quantity(*b))
@@ -43,6 +45,15 @@ def test_rule_tier_compares_across_units():
     assert find_mismatches(claim, nlp("Uhuru Peak rises to 5,895 metres above sea level.")[:]) == []
     m = find_mismatches(claim, nlp("Uhuru Peak rises to 4,100 metres above sea level.")[:])
     assert [(x.kind, x.claim.text, x.evidence.text) for x in m] == [("number", "19,340", "4,100")]
+
+
+def test_rule_tier_a_fraction_written_with_a_hyphen_has_its_part_as_unit():
+    # "third" is on spaCy's stop list and reads like a number: neither makes "one-third" a range.
+    nlp = models.nlp()
+    evidence = nlp("Roughly two-thirds of the old harbour was rebuilt after the storm.")[:]
+    m = find_mismatches(nlp("Only about one-third of the old harbour was rebuilt after the storm.")[:], evidence)
+    assert [(x.kind, x.claim.text, x.evidence.text, x.claim.unit) for x in m] == [("number", "one", "two", "third")]
+    assert find_mismatches(nlp("About two-thirds of the old harbour was rebuilt after the storm.")[:], evidence) == []
 
 
 def test_a_mismatch_of_units_names_them_in_its_description():

@@ -16,7 +16,7 @@ from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, day_of_month, period_years,
 from ..text.names import ENTITY_LABELS, abbreviates, families, is_code
 from ..text import frequency_adverbs
 from ..text.negation import NEGATIONS, PROHIBITIVES, excepted
-from ..text.numbers import COUNT_WORDS
+from ..text.numbers import COUNT_WORDS, FRACTION_NOUNS
 from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, bound_at, bounded_amounts, bounds_apply,
                                comparable, currency, currency_before, degrees_unit, frequency, frequency_adverb,
                                limit_at, near, number_value, one_unit_of_time, quantity, same_quantity,
@@ -104,14 +104,15 @@ def _unit_after(span, k: int) -> str:
     53 cm')."""
     doc = span.doc
     k += 1
-    if k + 1 < span.end and doc[k].text.lower() in RANGE_JOINERS | SHAPE_JOINERS and doc[k + 1].like_num:
+    if k + 1 < span.end and doc[k].text.lower() in RANGE_JOINERS | SHAPE_JOINERS and doc[k + 1].like_num \
+            and doc[k + 1].lemma_.lower() not in FRACTION_NOUNS:  # "one-third" is no range
         k += 2
     while k < span.end and doc[k].text in ("°",):
         return "°" + (doc[k + 1].text if k + 1 < span.end else "")
     if k + 1 < span.end and (degrees := degrees_unit(doc[k].text, doc[k + 1].text)):
         return degrees
     if k + 1 < span.end and doc[k].text == "-" and not doc[k].whitespace_ and doc[k + 1].is_alpha \
-            and not doc[k + 1].is_stop:
+            and (not doc[k + 1].is_stop or doc[k + 1].lemma_.lower() in FRACTION_NOUNS):
         return doc[k + 1].lemma_.lower()  # a count in a compound: "a three-year warranty", "a 24-hour period"
     if k < span.end:
         t = doc[k]

@@ -30,6 +30,10 @@ _ORDINAL_DIGITS = re.compile(r"(\d+)(st|nd|rd|th)")
 
 #: Fractions written in words: "one and a half litres", "half a millimetre", "two and a quarter hours".
 FRACTIONS = {"half": 0.5, "quarter": 0.25}
+#: The parts a whole is divided into, named after a count written with a hyphen: "one-third", "two-fifths",
+#: "three-quarters". (spaCy lists "third" as a stop word, which a unit word otherwise may not be.)
+FRACTION_NOUNS = frozenset({"half", "third", "quarter", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+                            "tenth"})
 
 #: Words that say a number is rounded ("roughly 10,000 people"), where an unhedged number must be the
 #: evidence's.

@@ -38,6 +38,8 @@ for _dimension, _table in {
              ("km2", "km²", "square kilometre", "square kilometer"): 1e6,
              ("mi2", "square mile"): 2589988.11, ("hectare", "ha"): 1e4, ("acre",): 4046.8564224},
     "percent": {("%", "percent", "per cent"): 1.0},
+    # Food energy: a "calorie" on a label is a kilocalorie.
+    "energy": {("kcal", "calorie", "kilocalorie"): 1.0, ("kj", "kilojoule"): 1 / 4.184},
     # An angle or a latitude ("60° South", "50 degrees"); "degrees Celsius" is a temperature (below).
     "angle": {("°", "degree", "deg"): 1.0},
 }.items():
