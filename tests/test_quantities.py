@@ -54,6 +54,9 @@ def test_rule_tier_a_fraction_written_with_a_hyphen_has_its_part_as_unit():
     m = find_mismatches(nlp("Only about one-third of the old harbour was rebuilt after the storm.")[:], evidence)
     assert [(x.kind, x.claim.text, x.evidence.text, x.claim.unit) for x in m] == [("number", "one", "two", "third")]
     assert find_mismatches(nlp("About two-thirds of the old harbour was rebuilt after the storm.")[:], evidence) == []
+    # A unit after the hyphen that reads like an ordinal: "a 10-second delay" is 10 seconds.
+    m = find_mismatches(nlp("The alarm sounds after a 10-second delay.")[:], nlp("The alarm sounds after 30 seconds.")[:])
+    assert [(x.claim.text, x.claim.unit, x.evidence.text) for x in m] == [("10", "second", "30")]
 
 
 def test_a_mismatch_of_units_names_them_in_its_description():

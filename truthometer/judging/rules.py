@@ -20,7 +20,7 @@ from ..text.numbers import COUNT_WORDS, FRACTION_NOUNS
 from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, bound_at, bounded_amounts, bounds_apply,
                                comparable, currency, currency_before, degrees_unit, frequency, frequency_adverb,
                                limit_at, near, number_value, one_unit_of_time, quantity, same_quantity,
-                               same_when_rounded, within)
+                               same_when_rounded, unit as known_unit, within)
 
 # The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families (NORP and
 # works each stand alone here).
@@ -105,7 +105,8 @@ def _unit_after(span, k: int) -> str:
     doc = span.doc
     k += 1
     if k + 1 < span.end and doc[k].text.lower() in RANGE_JOINERS | SHAPE_JOINERS and doc[k + 1].like_num \
-            and doc[k + 1].lemma_.lower() not in FRACTION_NOUNS:  # "one-third" is no range
+            and doc[k + 1].lemma_.lower() not in FRACTION_NOUNS and known_unit(doc[k + 1].text) is None:
+        # (but "one-third" and "a 10-second increment" are no ranges)
         k += 2
     while k < span.end and doc[k].text in ("°",):
         return "°" + (doc[k + 1].text if k + 1 < span.end else "")
