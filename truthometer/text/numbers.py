@@ -74,8 +74,8 @@ PARTITIVES = frozenset({"one", "each", "either", "neither", "both", "any", "none
 
 
 def set_size(doc, i: int) -> bool:
-    """Whether the number at token ``i`` is the size of the set a partitive word picks from ("one of the two
-    foci"): what the sentence takes for granted, not the count it states ("the Sun at one focus" does not deny
-    it). After a count ("20 of the 27 member states") both numbers are stated, and compared."""
-    return i >= 3 and doc[i - 1].lower_ == "the" and doc[i - 2].lower_ == "of" and doc[i - 3].lower_ in PARTITIVES
+    """Whether the number at token ``i`` is the size of the set a partitive picks from ("one of the two foci"):
+    what the sentence takes for granted, not the count it states ("the Sun at one focus" does not deny it)."""
+    return i >= 3 and doc[i - 1].lower_ == "the" and doc[i - 2].lower_ == "of" \
+        and (doc[i - 3].lower_ in PARTITIVES or doc[i - 3].like_num)
 
