@@ -10,7 +10,7 @@ from ..judging import lexicon
 from ..judging.rules import range_joined
 from ..text.dates import DECADE_WORDS, MONTHS, WEEKDAYS, is_decade_text, period_years, year_of, years_between
 from ..text.names import is_code
-from ..text.numbers import FRACTIONS, MULTIPLIERS, SCALES, WORD_NUMBERS, number_value, ordinal_value, set_size
+from ..text.numbers import FRACTIONS, MULTIPLIERS, SCALES, WORD_NUMBERS, number_value, ordinal_value
 from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, currency, currency_before, degrees_unit,
                                fraction_after, fraction_of_unit, frequency, frequency_adverb, one_unit_of_time,
                                unit)
@@ -130,7 +130,7 @@ def extract_slots(doc) -> list[Slot]:
                      unit_j=noun.i + 1))
             taken.add(noun.i)
         elif ((t.like_num or t.lower_ in WORD_NUMBERS) and number_value(t.text) is not None
-              or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in SCALES and not set_size(doc, t.i):
+              or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in SCALES:
             # "one and a half litres", "half a millimetre": the fraction is part of the number.
             fraction, extra = fraction_after(lows, t.i)
             if t.lower_ in FRACTIONS:

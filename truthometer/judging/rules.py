@@ -16,7 +16,7 @@ from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, day_of_month, period_years,
 from ..text.names import ENTITY_LABELS, abbreviates, families, is_code
 from ..text import frequency_adverbs
 from ..text.negation import NEGATIONS, PROHIBITIVES, excepted
-from ..text.numbers import COUNT_WORDS, FRACTION_NOUNS, set_size
+from ..text.numbers import COUNT_WORDS, FRACTION_NOUNS
 from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, bound_at, bounded_amounts, bounds_apply,
                                comparable, currency, currency_before, degrees_unit, frequency, frequency_adverb,
                                limit_at, near, number_value, one_unit_of_time, quantity, same_quantity,
@@ -175,7 +175,7 @@ def extract_slots(span) -> list[Slot]:
                               unit=noun.lemma_.lower(), context=_context(span, t.i, noun.i + 1),
                               bound=bound_at(span.doc, t.i), limit=limit_at(span.doc, t.i)))
             taken.add(noun.i)
-        elif t.like_num and _number_value(t.text) is not None and not set_size(span.doc, t.i):
+        elif t.like_num and _number_value(t.text) is not None:
             unit = _unit_after(span, t.i)
             # "12 euros" and "€12" are both 12 euro.
             unit = (currency(unit) or unit) if unit else (currency_before(span.doc, t.i) or "")

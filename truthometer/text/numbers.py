@@ -66,16 +66,3 @@ def ordinal_value(word: str) -> int | None:
         return ORDINAL_WORDS.index(word) + 1
     found = _ORDINAL_DIGITS.fullmatch(word)
     return int(found.group(1)) if found else None
-
-
-#: Words that pick members out of a set: "one of the two foci", "each of the three ships".
-PARTITIVES = frozenset({"one", "each", "either", "neither", "both", "any", "none", "all", "some", "many", "most",
-                        "several", "few"})
-
-
-def set_size(doc, i: int) -> bool:
-    """Whether the number at token ``i`` is the size of the set a partitive picks from ("one of the two foci"):
-    what the sentence takes for granted, not the count it states ("the Sun at one focus" does not deny it)."""
-    return i >= 3 and doc[i - 1].lower_ == "the" and doc[i - 2].lower_ == "of" \
-        and (doc[i - 3].lower_ in PARTITIVES or doc[i - 3].like_num)
-
