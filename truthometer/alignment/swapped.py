@@ -72,7 +72,7 @@ def _swapped_arguments(claim, evidence, edges: list) -> None:
         subject = _subject(verb)
         if subject is None or not _participant(subject):
             continue
-        lemma = verb.lemma_.lower()
+        lemma, mine, objects = verb.lemma_.lower(), subject.lemma_.lower(), _objects(verb)
         for other in evidence:
             if other.pos_ != "VERB" or other.lemma_.lower() != lemma:
                 continue
@@ -81,10 +81,9 @@ def _swapped_arguments(claim, evidence, edges: list) -> None:
                 continue
             their_subjects = {t.lemma_.lower(): t for t in _with_conjuncts(their_subject)}
             their_objects = {t.lemma_.lower(): t for t in _objects(other)}
-            mine = subject.lemma_.lower()
             if mine not in their_objects or mine in their_subjects:
                 continue
-            swapped = next((o for o in _objects(verb) if o.lemma_.lower() in their_subjects
+            swapped = next((o for o in objects if o.lemma_.lower() in their_subjects
                             and o.lemma_.lower() != mine and o.lemma_.lower() not in their_objects), None)
             if swapped is None:
                 continue

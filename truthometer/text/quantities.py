@@ -369,9 +369,12 @@ FREQUENCY_UNIT = "times per day"
 _UNITS[FREQUENCY_UNIT], _CANONICAL[FREQUENCY_UNIT] = ("frequency", 1.0, 0.0), FREQUENCY_UNIT
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 #: Periods, and adverbs of one time per period, in days.
-_PERIOD_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "week": 7.0, "fortnight": 14.0, "month": 365.25 / 12, "year": 365.25}
+_PERIOD_DAYS = {"minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "week": 7.0, "fortnight": 14.0, "month": 365.25 / 12,
+                "year": 365.25}
 #: "every half hour": the part of one period between two times.
 _PARTS_OF_A_PERIOD = {"half": 0.5, "quarter": 0.25}
+#: Words between the part and its period: "every quarter-hour", "every half an hour", "every quarter of an hour".
+_PART_JOINERS = (["-"], ["of", "an"], ["of", "a"], ["an"], ["a"])
 _PER_PERIOD = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                "annually": "year"}
 
@@ -391,9 +394,7 @@ def frequency(lows: list[str], k: int) -> tuple[float, int] | None:
             return None  # "1 inch every ten years" is a rate of the amount, not how often
         return 1 / (n * days), k + 3  # "every 8 hours"
     if lows[k] in ("every", "each") and k + 1 < len(lows) and lows[k + 1] in _PARTS_OF_A_PERIOD:
-        # "every half hour", "every quarter-hour", "every half an hour", "every quarter of an hour"
-        between = next((len(w) for w in (["-"], ["of", "an"], ["of", "a"], ["an"], ["a"]) if lows[k + 2:k + 2 + len(w)] == w), 0)
-        j = k + 2 + between
+        j = k + 2 + next((len(w) for w in _PART_JOINERS if lows[k + 2:k + 2 + len(w)] == w), 0)
         if (days := period_at(j)) and lows[j] == lows[j].rstrip("s"):
             return 1 / (_PARTS_OF_A_PERIOD[lows[k + 1]] * days), j + 1
     if lows[k] in ("every", "each") and (days := period_at(k + 1)) and lows[k + 1] == lows[k + 1].rstrip("s") \
