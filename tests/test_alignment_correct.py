@@ -656,3 +656,27 @@ def test_an_opposite_main_verb_is_the_slot():
 def test_including_and_excluding_are_opposite_wherever_the_parser_attaches_them():
     assert fix("The fare is ten euros, excluding the museum visit.", "The fare is ten euros, including the museum visit.") \
         .corrected == "The fare is ten euros, including the museum visit."
+
+
+def test_a_negation_beside_a_word_with_a_denying_prefix_affirms_the_word():
+    from truthometer.alignment.polarity import denied_by_prefix
+    from truthometer import models
+
+    claim, evidence = "The lamp must never be left unattended.", "The lamp must be attended at all times."
+    docs = models.parse_many([claim, evidence])
+    assert denied_by_prefix(docs[claim], docs[evidence]) and not denied_by_prefix(docs[evidence], docs[claim])
+    a = align(claim, evidence)
+    assert not a.polarity_mismatch and suggest_correction(claim, evidence) is None
+    # A single negation still is one.
+    other = "The lamp must never be attended."
+    assert align(other, evidence).polarity_mismatch
+    assert suggest_correction(other, evidence).corrected == "The lamp must be attended."
+
+
+def test_a_forbidding_verb_says_what_the_permitting_verb_denied_says():
+    assert not align("Dogs are not allowed on the beach.", "Dogs are banned from the beach.").contradicts
+    assert not align("Large batteries are banned from checked bags.",
+                     "Large batteries are not permitted in checked baggage.").contradicts
+    # Affirmed on both sides, they are opposites: the verb is the slot, and no "not" comes with it.
+    assert fix("Dogs are allowed on the beach.", "Dogs are banned from the beach.").corrected == \
+        "Dogs are banned on the beach."

@@ -41,9 +41,10 @@ def unit_of(word: str) -> tuple[str, str]:
 
 def _in_unit(value: float, from_unit: str, to_unit: str) -> str | None:
     """``value`` ``from_unit`` written in ``to_unit`` when that is a whole number ("three decades" ->
-    "30" years), else None."""
+    "30" years) and ``to_unit`` is at most a thousandth of ``from_unit`` (kilometres in metres, not years in
+    minutes: "within 6,311,520 minutes" is no way to write 12 years), else None."""
     a, b = unit(from_unit), unit(to_unit)
-    if a is None or b is None or a[0] != b[0] or a[2] or b[2]:
+    if a is None or b is None or a[0] != b[0] or a[2] or b[2] or a[1] > 1000 * b[1]:
         return None
     x = value * a[1] / b[1]
     if x < 1 or abs(x - round(x)) > 1e-6:

@@ -9,7 +9,7 @@ import re
 
 from ..judging import lexicon
 from ..text.frequency_adverbs import opposite_frequencies
-from ..text.negation import SEPARATE_NEGATIVE_PREFIXES
+from ..text.negation import PERMISSIVES, PROHIBITIVES, SEPARATE_NEGATIVE_PREFIXES
 from ..text.numbers import number_value
 from ..text.quantifiers import place, quantifier_at
 from .base import EQUAL, OPPOSITE, SUBSTITUTED, UNCONFIRMED, Edge, _content
@@ -435,6 +435,12 @@ _DOWNWARD = {"fall", "decrease", "decline", "drop", "shrink", "sink", "slump", "
 
 def opposite_directions(a: str, b: str) -> bool:
     return a in _UPWARD and b in _DOWNWARD or a in _DOWNWARD and b in _UPWARD
+
+
+def forbidding_and_permitting(a: str, b: str) -> bool:
+    """One verb forbids what the other permits ("ban" / "allow"), opposites that WordNet files only for some
+    of the words ("forbid" / "permit", not "ban" / "permit")."""
+    return a in PROHIBITIVES and b in PERMISSIVES or a in PERMISSIVES and b in PROHIBITIVES
 
 
 def _a_things_name(t) -> bool:

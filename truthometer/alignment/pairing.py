@@ -27,10 +27,11 @@ from .names import (_acronym_span, _another_field, _another_title, _inside_name,
 from .opposites import (_compared_to_the_usual, _designated_names, _lacked_object, _lacks, _non_prefixed,
                         _opposite_adverbs, _opposite_attributes, _opposite_edge, _opposite_frequencies,
                         _opposite_verbs_below_the_root, _order_of_events, _quantifiers, _ranks, _repeated_words,
-                        _reversed_comparison, opposite_directions, quantifiers_in_the_same_place)
+                        _reversed_comparison, forbidding_and_permitting, opposite_directions,
+                        quantifiers_in_the_same_place)
 from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
-                       _prohibited, negation_tokens, negative_implicative, other_than)
+                       _prohibited, denied_by_prefix, negation_tokens, negative_implicative, other_than)
 from .predicates import (_dated_event, _ended_period, _evidence_predicate, _in_clause_of, _kindred_subjects,
                          _kindred_verb, _nominalised_predicate, _other_verbs_below_the_root, _predicate_edge, _said_of_now,
                          _same_subject_verb, caption_verb)
@@ -399,6 +400,12 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     evidence_negated = evidence_negated or (ev_pred == evidence[:].root.i and other_than(evidence) is not None)
     if excepted(claim[:], evidence[:]):
         evidence_negated = not evidence_negated  # "all trains have one except the first": the first has none
+    # "never left unattended" says "attended": a negation beside a word the other side states without its
+    # denying prefix cancels out.
+    if claim_negated and denied_by_prefix(claim, evidence):
+        claim_negated = False
+    if evidence_negated and denied_by_prefix(evidence, claim):
+        evidence_negated = False
     # A "not" spent on a bound of the amount ("should not take more than 1,200 mg", "do not exceed 6 tablets")
     # says what "no more than" says: the amounts compare, the predicate is not denied.
     if claim_negated and negation_sets_a_bound(root):
@@ -406,7 +413,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     if evidence_negated and ev_pred is not None and negation_sets_a_bound(evidence[ev_pred]):
         evidence_negated = False
     opposite_verb = ev_pred is not None and (lexicon.opposite_verbs(root.lemma_.lower(), evidence[ev_pred].lemma_.lower())
-        or opposite_directions(root.lemma_.lower(), evidence[ev_pred].lemma_.lower()))
+        or opposite_directions(root.lemma_.lower(), evidence[ev_pred].lemma_.lower())
+        or forbidding_and_permitting(root.lemma_.lower(), evidence[ev_pred].lemma_.lower()))
     if opposite_verb and not (predicate is not None and predicate.op == SUBSTITUTED):
         theirs = evidence[ev_pred]
         if not claim_negated and not evidence_negated and is_on("opposite-main-verbs") and theirs.pos_ == "VERB" \
@@ -420,10 +428,16 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
             # "is closed on Mondays" says what "does not open on Mondays" says, and the opposite of "opens"
             # (an opposite verb the alignment did not already substitute).
             evidence_negated = not evidence_negated
+    elif opposite_verb and claim_negated != evidence_negated:
+        # The opposite verb, denied on one side only: the same statement ("are not allowed on the beach" /
+        # "are banned from the beach"), not another predicate.
+        predicate.op, evidence_negated = EQUAL, not evidence_negated
     called_off = None if claim_negated or evidence_negated else _called_off(root, evidence) or _advised_against(
         claim, root, evidence)
-    if called_off is None and not evidence_negated:
-        called_off = _prohibited(root, evidence)  # "no new claims may be made" / "prohibits new claims"
+    if called_off is None and not evidence_negated and not opposite_verb:
+        # "no new claims may be made" / "prohibits new claims" (a forbidding verb opposite to the claim's is
+        # its substitution already: "allowed" -> "banned", not "not banned")
+        called_off = _prohibited(root, evidence)
     if called_off is not None:
         ev_pred, evidence_negated = called_off.i, True  # "landed on the Moon" / "the landing was aborted"
     if not evidence_negated and ev_pred is not None and _said_of_now(claim, root) \

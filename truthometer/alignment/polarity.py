@@ -128,6 +128,24 @@ def negation_tokens(doc) -> list:
     return [t for t in doc if t.dep_ == "neg" or t.lower_ in VERB_NEGATORS]
 
 
+#: Prefixes that deny the word they make ("unattended", "incomplete", "dishonest", "non-toxic").
+_DENYING_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non")
+
+
+def denied_by_prefix(doc, other) -> bool:
+    """Whether ``doc`` states with a denying prefix a word that ``other`` states without it: "must never be
+    left unattended" / "must be attended at all times". Such a word is a negation of its own, so beside a
+    "not" or "never" the two cancel (a double negation), and the sentence affirms what ``other`` does."""
+    theirs = {w for t in other for w in (t.lower_, t.lemma_.lower())}
+    for t in doc:
+        if t.pos_ not in ("ADJ", "VERB") or t.lower_ in theirs:
+            continue
+        word = t.lower_.replace("-", "")
+        if any(word.startswith(p) and len(word) - len(p) >= 4 and word[len(p):] in theirs for p in _DENYING_PREFIXES):
+            return True
+    return False
+
+
 def other_than(doc):
     """ "X is something other than a Y" says that X is not a Y: (the pronoun, "than") when the sentence's
     copula has such a complement, else None."""

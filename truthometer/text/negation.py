@@ -35,6 +35,9 @@ NEGATIVE_IMPLICATIVES = frozenset({"fail", "refuse", "decline", "avoid", "lack",
 #: Verbs that forbid their object: "prohibits new claims" says that no new claims may be made; a drug
 #: "contraindicated in" a group must not be taken by it.
 PROHIBITIVES = frozenset({"prohibit", "forbid", "ban", "bar", "outlaw", "contraindicate"})
+#: Verbs that let their object happen: what a prohibitive verb says is what these say denied ("are banned
+#: from checked baggage" / "are not permitted in checked baggage").
+PERMISSIVES = frozenset({"allow", "permit", "authorise", "authorize"})
 #: Verbs that keep a thing from happening or being had: "banned", "prevented", "lost".
 PREVENTIVES = PROHIBITIVES | {"prevent", "lose", "abandon", "oppose"}
 #: Focus words that restrict a claim to what they name: "is only Chinese".
