@@ -725,3 +725,11 @@ def test_a_value_another_slot_of_the_claim_states_is_not_this_slots_counterpart(
               "Under the terms of a contract signed in 1898 the mill passed to the company, and it has housed the town "
               "archive since 1905.")
     assert all(e.op == "equal" for e in c.edges if e.kind == "date")
+
+
+def test_a_value_another_slot_states_is_that_slots_and_a_range_end_confirms_a_time():
+    claim = "Buses leave every 15 minutes until 18:00, and every half hour at night."
+    evidence = "Buses leave every 15 minutes between 7:00 and 18:00, and every hour at night."
+    a = align(claim, evidence)
+    assert [(e.claim_text, e.evidence_text) for e in a.substituted] == [("every half hour", "every hour")]
+    assert corrected(claim, evidence) == "Buses leave every 15 minutes until 18:00, and every hour at night."
