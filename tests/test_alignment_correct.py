@@ -680,3 +680,15 @@ def test_a_forbidding_verb_says_what_the_permitting_verb_denied_says():
     # Affirmed on both sides, they are opposites: the verb is the slot, and no "not" comes with it.
     assert fix("Dogs are allowed on the beach.", "Dogs are banned from the beach.").corrected == \
         "Dogs are banned on the beach."
+
+
+def test_a_verb_denied_of_another_place_does_not_deny_the_claims():
+    evidence = "Passes must be bought at the kiosk by the gate; no passes are sold on the bus."
+    a = align("Passes are sold at the gate kiosk.", evidence)
+    assert not a.polarity_mismatch and not a.contradicts
+    from truthometer import models
+    from truthometer.judging.rules import find_mismatches
+    docs = models.parse_many(["Passes are sold at the gate kiosk.", evidence])
+    assert find_mismatches(docs["Passes are sold at the gate kiosk."][:], docs[evidence][:]) == []
+    # Of the same place it does.
+    assert fix("Passes are sold on the bus.", evidence).corrected == "Passes are not sold on the bus."

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..judging import lexicon
 from ..text.names import acronym
-from ..text.negation import excepted
+from ..text.negation import denied_of_another_place, excepted
 from .base import (ENTITY_LABELS, EQUAL, NEGATIVE_IMPLICATIVES, OPPOSITE, SUBSTITUTED, UNCONFIRMED, AlignedToken, Edge,
                    Slot, _content, _in_subject, _in_unit, normalise)
 from .compass import _compass_points
@@ -458,7 +458,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
     other_verb = predicate is not None and predicate.op == UNCONFIRMED and ev_pred is not None \
         and predicate.evidence_start == evidence[ev_pred].idx and not restated and not opposite_verb
     mismatch = ev_pred is not None and claim_negated != evidence_negated and (coverage >= 0.5 or restated) \
-        and not _object_unstated(claim, root, evidence, slot_edges) and not other_verb
+        and not _object_unstated(claim, root, evidence, slot_edges) and not other_verb \
+        and not denied_of_another_place(claim, root, evidence[ev_pred])
     if mismatch and evidence_negated and not claim_negated and _lacked_object(root):
         mismatch = False  # "showed a lack of efficacy" says what "showed no efficacy" says
     negation_stands = (mismatch and claim_negated and implicative is None

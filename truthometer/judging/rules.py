@@ -15,7 +15,7 @@ from . import lexicon
 from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, day_of_month, period_years, year_of
 from ..text.names import ENTITY_LABELS, abbreviates, families, is_code
 from ..text import frequency_adverbs
-from ..text.negation import NEGATIONS, PROHIBITIVES, excepted
+from ..text.negation import NEGATIONS, PROHIBITIVES, denied_of_another_place, excepted
 from ..text.numbers import COUNT_WORDS, FRACTION_NOUNS
 from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, bound_at, bounded_amounts, bounds_apply,
                                comparable, currency, currency_before, degrees_unit, frequency, frequency_adverb,
@@ -428,7 +428,8 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             if rivals:
                 mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))
     same_polarity = (polarity(claim_span) == polarity(evidence_span)) != excepted(claim_span, evidence_span) \
-        or _without_doing(claim_span, evidence_span)
+        or _without_doing(claim_span, evidence_span) \
+        or denied_of_another_place(claim_span, claim_span.root, evidence_span.root)
     if same_polarity and coverage >= min_coverage:
         mismatches.extend(opposite_qualities(claim_span, evidence_span))
     if same_polarity:

@@ -78,3 +78,27 @@ def excepted(claim_span, evidence_span) -> bool:
 
 def _content_lemmas(tokens) -> set[str]:
     return {t.lemma_.lower() for t in tokens if t.is_alpha and not t.is_stop}
+
+
+def denied_of_another_place(claim, claim_verb, evidence_verb) -> bool:
+    """One side denies its verb of a place or means the other does not name, and the other states it of one
+    the first does not name ("no tickets are sold on board" / "Tickets are sold at the quay ticket machine"):
+    the negation is about that place, not about the other's. ``claim``: the claim's tokens; the verbs are the
+    two sides' predicates."""
+    def places(verb) -> set[str]:
+        return {o.lemma_.lower() for p in verb.children if p.dep_ == "prep" for o in p.children if o.dep_ == "pobj"}
+
+    def own_clause(verb) -> set[str]:
+        # The verb's words without the clauses hanging from it ("Tickets must be bought at the machine; no
+        # tickets are sold on board" is parsed with the first clause under "sold").
+        words, todo = set(), [verb]
+        while todo:
+            t = todo.pop()
+            words.add(t.lemma_.lower())
+            todo += [c for c in t.children if c.dep_ not in ("ccomp", "parataxis", "advcl", "relcl")
+                     and not (c.dep_ == "conj" and c.pos_ in ("VERB", "AUX"))]
+        return words
+
+    theirs, mine = places(evidence_verb), places(claim_verb)
+    return bool(theirs) and bool(mine) and not theirs & {t.lemma_.lower() for t in claim} \
+        and not mine & own_clause(evidence_verb)
