@@ -80,13 +80,18 @@ def _content_lemmas(tokens) -> set[str]:
     return {t.lemma_.lower() for t in tokens if t.is_alpha and not t.is_stop}
 
 
+#: Prepositions that say where or by what means something is done ("sold on board", "at the machine").
+_PLACING = frozenset({"at", "on", "in", "inside", "outside", "aboard", "through", "via", "near", "from"})
+
+
 def denied_of_another_place(claim, claim_verb, evidence_verb) -> bool:
     """One side denies its verb of a place or means the other does not name, and the other states it of one
     the first does not name ("no tickets are sold on board" / "Tickets are sold at the quay ticket machine"):
     the negation is about that place, not about the other's. ``claim``: the claim's tokens; the verbs are the
     two sides' predicates."""
     def places(verb) -> set[str]:
-        return {o.lemma_.lower() for p in verb.children if p.dep_ == "prep" for o in p.children if o.dep_ == "pobj"}
+        return {o.lemma_.lower() for p in verb.children if p.dep_ == "prep" and p.lower_ in _PLACING
+                for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN") and not o.ent_type_}
 
     def own_clause(verb) -> set[str]:
         # The verb's words without the clauses hanging from it ("Tickets must be bought at the machine; no
