@@ -134,4 +134,15 @@ def _predicate_stated(alignment: Alignment) -> bool:
     if lemma in ("bear", "die") and any(e.kind == "date" and e.op == EQUAL and _life_span_end(
             alignment.evidence_doc, e.evidence_start) == lemma for e in alignment.edges):
         return True
+    if lemma in _OF_POSITION and _placed_by_a_copula(alignment.evidence_doc[:].root):
+        return True  # "lies on the Bolivian side" / "is on the Bolivian side"
     return any(t.lemma_.lower() == lemma or _derived(t.lemma_, lemma) for t in alignment.evidence_doc)
+
+
+#: Verbs that say where a thing is and nothing more, as "is" with a place does.
+_OF_POSITION = frozenset({"lie", "sit", "stand", "locate", "situate"})
+
+
+def _placed_by_a_copula(root) -> bool:
+    """A copula with a place after it: "is on the Bolivian side", "is located in the north"."""
+    return root.lemma_.lower() in ("be", *_OF_POSITION) and any(c.dep_ == "prep" for c in root.children)
