@@ -675,8 +675,8 @@ def test_a_negation_beside_a_word_with_a_denying_prefix_affirms_the_word():
 
 def test_a_forbidding_verb_says_what_the_permitting_verb_denied_says():
     assert not align("Dogs are not allowed on the beach.", "Dogs are banned from the beach.").contradicts
-    assert not align("Large batteries are banned from checked bags.",
-                     "Large batteries are not permitted in checked baggage.").contradicts
+    assert not align("Large batteries are banned from checked luggage.",
+                     "Large batteries are not permitted in checked luggage.").contradicts
     # Affirmed on both sides, they are opposites: the verb is the slot, and no "not" comes with it.
     assert fix("Dogs are allowed on the beach.", "Dogs are banned from the beach.").corrected == \
         "Dogs are banned on the beach."

@@ -99,9 +99,6 @@ def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) 
                 continue
             if _same_stem(mine.text, theirs.text):
                 continue  # "distinct" / "distinctive": the same word in another form, not another word
-            if mine.pos_ == theirs.root.pos_ == "NOUN" \
-                    and lexicon.kindred(mine.lemma_.lower(), theirs.root.lemma_.lower(), "NOUN"):
-                continue  # "checked bags" / "checked baggage": a kind of it, or it, is no other filler
             sim = similar.score(mine.text, theirs.text)
             if sim < (FALLBACK_SIMILARITY_LINKED if linked else FALLBACK_SIMILARITY):
                 continue
