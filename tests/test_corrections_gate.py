@@ -213,29 +213,3 @@ def test_a_rule_tier_draft_makes_the_article_agree():
     result = SentenceResult(0, claim, 0, len(claim), "contradicted", "")
     s = suggestion_from_mismatches(result, claim, mismatches, Evidence(evidence, "reference", "ref #1", 0.8))
     assert s is not None and s.corrected == "Ana plays Rosa, an American nurse who runs a clinic."
-
-
-def test_the_gate_reads_a_draft_and_its_evidence_as_the_check_read_them():
-    from truthometer.judging.corrections import as_checked, gate_reading
-    from truthometer.report import Evidence
-
-    text = "It was finished in 1890 and stands in Lyon."
-    result = SentenceResult(0, text, 0, len(text), "contradicted", "",
-                            claim="The viaduct was finished in 1890 and stands in Lyon.")
-    # The antecedent the check put in for "It" is put in the draft too ...
-    assert as_checked(result, "It was finished in 1896 and stands in Lyon.") == \
-        "The viaduct was finished in 1896 and stands in Lyon."
-    # ... but not where the correction rewrote the pronoun's words, nor where nothing was resolved.
-    assert as_checked(result, "They were finished in 1896 and stand in Lyon.") == \
-        "They were finished in 1896 and stand in Lyon."
-    plain = SentenceResult(1, "The viaduct was finished in 1890.", 0, 33, "contradicted", "")
-    assert as_checked(plain, "The viaduct was finished in 1896.") == "The viaduct was finished in 1896."
-
-    cited = "It was completed in 1896."
-    result.evidence = [Evidence(cited, "reference", "ref #2", 0.8, "contradiction",
-                                checked_as="The viaduct was completed in 1896.")]
-    sub = Substitution("1890", "1896", 19, 23, "date", cited, "ref #2")
-    premise, hypothesis = gate_reading(result, Suggestion("It was finished in 1896 and stands in Lyon.", [sub]), cited)
-    assert premise == "The viaduct was completed in 1896."
-    assert hypothesis == "The viaduct was finished in 1896 and stands in Lyon."
-    assert premise_of(Suggestion("x", [sub]), cited) == cited  # without the readings: as written

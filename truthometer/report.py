@@ -53,14 +53,12 @@ class Evidence:
     probability: float | None = None  # the judge's probability of the relation, when a judge ran
     #: The passage the judge found support in, when that was this sentence with its neighbours.
     passage: str = ""
-    #: The sentence as the judge read it, with its antecedent in place (``EvidenceSentence.checked_as``).
-    checked_as: str = ""
 
     @classmethod
     def of(cls, sentence: EvidenceSentence, score: float, relation: str = "related") -> "Evidence":
         return cls(text=sentence.text, source=sentence.source, locator=sentence.locator,
                    score=float(score), relation=relation, confidence=sentence.confidence,
-                   title=sentence.title, checked_as=sentence.checked_as)
+                   title=sentence.title)
 
 
 @dataclass

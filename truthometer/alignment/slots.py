@@ -13,7 +13,7 @@ from ..text.names import is_code
 from ..text.numbers import FRACTIONS, MULTIPLIERS, SCALES, WORD_NUMBERS, number_value, ordinal_value
 from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, currency, currency_before, degrees_unit,
                                fraction_after, fraction_of_unit, frequency, frequency_adverb, one_unit_of_time,
-                               states_an_age, unit)
+                               unit)
 from .base import ENTITY_LABELS, Slot, normalise, unit_of
 from .dates import _ORDER, _day, _is_ordinal, _is_year, _life_span_end, _month, clock_time
 
@@ -162,8 +162,6 @@ def extract_slots(doc) -> list[Slot]:
                 # not count "out".
                 unit_word = noun_lemma(t.head.text)
             dim, canon = unit_of(unit_word) if unit_word else ("", "")
-            if dim in ("time", "") and states_an_age(doc, t.i):
-                dim = AGE  # "aged 12 years" pairs with an age, not with "within 30 minutes"
             # "a hundred people": the article is the number's "one", and goes with it ("two hundred").
             first = t.i - 1 if t.lower_ in MULTIPLIERS and t.i and doc[t.i - 1].lower_ in ("a", "an") else t.i
             add(Slot("number", first, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
@@ -331,8 +329,6 @@ def _external_head(doc, i: int, j: int) -> int:
 
 #: Label of a length of time the evidence states as a period between two years.
 DURATION = "DURATION"
-#: The dimension of someone's age ("aged 12 years", a life span "1909-1975"): years, but no length of time.
-AGE = "age"
 
 
 def period_lengths(doc) -> list[Slot]:
@@ -345,7 +341,7 @@ def period_lengths(doc) -> list[Slot]:
             out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=years_between(year_of(a), year_of(b)),
                             unit="year", dimension="time"))
         if (age := _life_span_years(doc, a, b)) is not None:
-            out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=age, unit="year", dimension=AGE))
+            out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=age, unit="year", dimension="time"))
     for t in doc:
         if (period := period_years(t.text)) and int(period[1]) > int(period[0]):
             out.append(Slot("number", t.i, t.i + 1, label=DURATION, value=int(period[1]) - int(period[0]),

@@ -136,11 +136,11 @@ def run(args) -> dict:
 
 def entailment_audit(report, config: Config) -> Counter:
     """How many corrections the report proposes, and how many of them the judge reads as entailed (its most
-    probable label) by the evidence they cite (``gate_reading``: the evidence sentences of the substitutions, else
-    the sentence's first contradicting evidence, and the corrected sentence, as the check read them): by the judge's most probable label, and as the correction
+    probable label) by the evidence they cite (``premise_of``: the evidence sentences of the substitutions, else
+    the sentence's first contradicting evidence): by the judge's most probable label, and as the correction
     gate reads it (``judge_reads_entailment``: the judge or its head alone), both from one reading
     (``entailment_readings``), so a gap is shown, not hidden."""
-    from ..judging.corrections import entailment_readings, gate_reading
+    from ..judging.corrections import entailment_readings, premise_of
     from ..judging.nli import load_judge
 
     drafted = []
@@ -149,7 +149,7 @@ def entailment_audit(report, config: Config) -> Counter:
             continue
         fallback = next((e.text for e in s.evidence if e.relation == "contradiction"),
                         s.evidence[0].text if s.evidence else "")
-        drafted.append(gate_reading(s, s.suggestion, fallback))
+        drafted.append((premise_of(s.suggestion, fallback), s.suggestion.corrected))
     if not drafted or config.method != "nli":
         return Counter(proposed=len(drafted))
     by_judge, either = entailment_readings(load_judge(config), [p for p, _ in drafted], [c for _, c in drafted])

@@ -16,7 +16,6 @@ on FEVER-Symmetric its head on the very pairs a right draft makes.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -29,41 +28,12 @@ from .nli import ENTAILMENT
 from .rules import Mismatch
 
 
-def premise_of(suggestion: Suggestion, fallback: str, read_as: dict[str, str] | None = None) -> str:
+def premise_of(suggestion: Suggestion, fallback: str) -> str:
     """The evidence a draft's words came from: every distinct sentence its substitutions cite, then its
     ``context`` (the sentence's other evidence that states what the draft kept and the cited sentence does
-    not); each as the judge read it when it checked the sentence (``read_as``: text -> the text with its
-    antecedent in place, ``evidence_as_read``)."""
+    not)."""
     cited = list(dict.fromkeys(s.evidence for s in suggestion.substitutions if s.evidence)) or [fallback]
-    return " ".join(dict.fromkeys((read_as or {}).get(s, s) for s in [*cited, *suggestion.context]))
-
-
-def evidence_as_read(result: SentenceResult) -> dict[str, str]:
-    """Each of the sentence's evidence sentences that opens with a pronoun, as the judge read it: "It is
-    about 82 kilometres long" is "The Panama Canal is about 82 kilometres long"."""
-    return {e.text: e.checked_as for e in result.evidence if e.checked_as}
-
-
-def as_checked(result: SentenceResult, corrected: str) -> str:
-    """The corrected sentence as the check read the sentence (``SentenceResult.claim``): with the antecedent
-    it put in for a pronoun ("It remained the tallest structure until the Chrysler Building ..." -> "The
-    Eiffel Tower remained ..."), where the correction left the pronoun as it was; else as written. The judge
-    reads a draft as it read the sentence: without the antecedent, "It" agrees with nothing in the evidence."""
-    text, claim = result.text, result.claim
-    if not claim or claim == text:
-        return corrected
-    head = len(os.path.commonprefix([text, claim]))
-    tail = len(os.path.commonprefix([text[head:][::-1], claim[head:][::-1]]))
-    written, read = text[head:len(text) - tail], claim[head:len(claim) - tail]
-    if corrected[:head + len(written)] != text[:head + len(written)]:
-        return corrected
-    return corrected[:head] + read + corrected[head + len(written):]
-
-
-def gate_reading(result: SentenceResult, suggestion: Suggestion, fallback: str) -> tuple[str, str]:
-    """The premise and the hypothesis the gate reads for a draft of ``result``: the evidence its words came
-    from (``premise_of``) and the corrected sentence, both as the check read them."""
-    return premise_of(suggestion, fallback, evidence_as_read(result)), as_checked(result, suggestion.corrected)
+    return " ".join(dict.fromkeys([*cited, *suggestion.context]))
 
 
 def entailed(judge, premises: list[str], corrected: list[str], overruled: Callable | None = None,
@@ -142,14 +112,14 @@ def withhold_unentailed(results: list[tuple[SentenceResult, str]], judge, overru
     """Drop each result's suggestion that its evidence (``premise_of``, or the given fallback text) does not
     entail (``entailed``); note why on the sentence. ``alternatives``: id of a result -> (another draft, its
     fallback text), proposed where the first is not entailed and it is. Returns how many were withheld."""
-    drafted = [(r, gate_reading(r, r.suggestion, fallback)) for r, fallback in results if r.suggestion is not None]
-    verdicts = entailed(judge, [p for _, (p, _) in drafted], [h for _, (_, h) in drafted], overruled)
+    drafted = [(r, premise_of(r.suggestion, fallback)) for r, fallback in results if r.suggestion is not None]
+    verdicts = entailed(judge, [p for _, p in drafted], [r.suggestion.corrected for r, _ in drafted], overruled)
     second = [(r, *alternatives[id(r)]) for (r, _), ok in zip(drafted, verdicts)
               if not ok and id(r) in (alternatives or {})]
     rescued = set()
     if second:
-        readings = [gate_reading(r, alt, fallback) for r, alt, fallback in second]
-        passed = entailed(judge, [p for p, _ in readings], [h for _, h in readings], overruled)
+        passed = entailed(judge, [premise_of(alt, fallback) for _, alt, fallback in second],
+                          [alt.corrected for _, alt, _ in second], overruled)
         for (result, alt, _), ok in zip(second, passed):
             if ok:
                 result.suggestion = alt
@@ -332,8 +302,9 @@ def propagate_corrections(results: list[SentenceResult], judge=None, overruled: 
     items = sorted(carried.items())
     keep = [True] * len(items)
     if judge is not None and items:
-        readings = [gate_reading(results[i], s, next((e.text for e in results[i].evidence), "")) for i, s in items]
-        keep = entailed(judge, [p for p, _ in readings], [h for _, h in readings], overruled, relevance_floor)
+        fallback = [next((e.text for e in results[i].evidence), "") for i, _ in items]
+        keep = entailed(judge, [premise_of(s, f) for (_, s), f in zip(items, fallback)],
+                        [s.corrected for _, s in items], overruled, relevance_floor)
     for (later, suggestion), ok in zip(items, keep):
         if ok:
             results[later].suggestion = suggestion

@@ -20,7 +20,7 @@ from ..text.numbers import COUNT_WORDS, FRACTION_NOUNS
 from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, bound_at, bounded_amounts, bounds_apply,
                                comparable, currency, currency_before, degrees_unit, frequency, frequency_adverb,
                                limit_at, near, number_value, one_unit_of_time, quantity, same_quantity,
-                               same_when_rounded, states_an_age, unit as known_unit, within)
+                               same_when_rounded, unit as known_unit, within)
 
 # The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families (NORP and
 # works each stand alone here).
@@ -44,7 +44,6 @@ class Slot:
     bounds: tuple | None = None  # (low, high) when the slot is one end of a range: "10 to 15 feet", "1993-2018"
     bound: str = ""  # a bound or a rounded number: ">" "more than 600", "<" "under 50", "~" "about 8,849"
     limit: bool = False  # the bound is a limit set ("no more than 1,200 mg"), not a count estimated
-    age: bool = False  # someone's age ("aged 12 years"), which no length of time corrects (``states_an_age``)
 
 
 @dataclass(frozen=True)
@@ -183,8 +182,7 @@ def extract_slots(span) -> list[Slot]:
             value = _number_value(t.text)
             slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), value,
                               unit=unit, context=_context(span, t.i, t.i + 1), bounds=_range_bounds(span, t.i, value),
-                              bound=bound_at(span.doc, t.i), limit=limit_at(span.doc, t.i),
-                              age=states_an_age(span.doc, t.i)))
+                              bound=bound_at(span.doc, t.i), limit=limit_at(span.doc, t.i)))
         elif is_code(t.text):
             slots.append(Slot("code", t.text, t.idx - base, t.idx - base + len(t.text), t.text.upper(),
                               context=_context(span, t.i, t.i + 1)))
@@ -361,7 +359,7 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
         if slot.kind == "number":
             # Same unit, or another unit of the same dimension ("19,340 feet" against "5,895 metres").
             amount = quantity(slot.value, slot.unit)
-            measured = [e for e in evidence_slots if e.kind == "number" and slot.unit and e.age == slot.age
+            measured = [e for e in evidence_slots if e.kind == "number" and slot.unit
                         and (e.unit == slot.unit or comparable(amount, quantity(e.value, e.unit)))]
             agrees = any(_same_amount(slot, amount, e) for e in measured) \
                 or any(_in_range(slot, e) or _in_range(e, slot) for e in measured)

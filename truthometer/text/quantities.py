@@ -472,24 +472,3 @@ __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparab
            "limit_at", "negation_sets_a_bound", "bounds_apply", "bounded_agreement", "bounded_amounts", "fraction_after", "fraction_of_unit",
            "currency", "currency_before", "degrees_unit"]
 
-
-_AGE_BEFORE = (["aged"], ["age", "of"], ["ages", "of"], ["age"], ["ages"])
-_AGE_AFTER = (["old"], ["of", "age"], ["-", "year", "-", "old"], ["-", "years", "-", "old"])
-_AGE_UNITS = frozenset({"year", "years", "month", "months", "week", "weeks"})
-
-
-def states_an_age(doc, i: int) -> bool:
-    """Whether the number at token ``i`` is someone's age ("aged 12 years and over", "at the age of 66", "16
-    years old", "a 10-year-old", "at 18 months"): an age is not how long something takes or lasts, though both count years,
-    and neither corrects the other ("starts to work within 30 minutes" / "adolescents aged 12 years")."""
-    lows = [t.lower_ for t in doc[max(i - 2, 0):i + 5]]
-    k = min(i, 2)
-    before, after = lows[:k], lows[k + 1:]
-    if any(before[len(before) - len(words):] == words for words in _AGE_BEFORE if len(words) <= len(before)):
-        return True
-    if before[-1:] == ["at"] and after[:1] and after[0] in _AGE_UNITS:
-        return True  # "the first dose at 18 months": a point in a life reached, no span of time taken
-    # "16 years old": the unit of time, then "old" (or "of age"); "10-year-old" is tokenised in pieces.
-    rest = after[1:] if after[:1] and after[0] in ("year", "years", "month", "months", "week", "weeks") else after
-    return any(rest[:len(words)] == words for words in _AGE_AFTER) or after[:4] in (["-", "year", "-", "old"],
-                                                                                   ["-", "month", "-", "old"])
