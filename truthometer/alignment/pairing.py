@@ -255,8 +255,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                     and not _equal_value(
                     claim, slot, evidence, best, similar) and scored[0][0] <= 1.5 * max(
                     s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9 \
-                    and not (slot.kind == "noun" and _coordinated(evidence[best.i:best.j].root,
-                                                                  evidence[equal_somewhere[0].i:equal_somewhere[0].j].root)):
+                    and not (slot.kind == "noun" and _coordinated(
+                        evidence[best.i:best.j].root, evidence[equal_somewhere[0].i:equal_somewhere[0].j].root)):
                 # An equal value nearly as well placed confirms the slot: a date, a code, or a noun the
                 # evidence states in the same role ("the first drug" / "a biguanide medication and ... the
                 # usual first-line treatment"); not a noun coordinated with the counterpart, which shares its
@@ -267,7 +267,8 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
                 best = equal_somewhere[0]
             elif slot.kind in ("date", "number") and not equal_somewhere \
                     and _anothers_value(claim, slot, slots, evidence, best, similar) \
-                    and (free := [c for _, _, c in scored if not _anothers_value(claim, slot, slots, evidence, c, similar)]):
+                    and (free := [c for _, _, c in scored
+                                  if not _anothers_value(claim, slot, slots, evidence, c, similar)]):
                 # Nothing states this slot's value, and the best placed candidate states another slot's: that is
                 # the other slot's counterpart ("every 20 minutes until 20:00, and every half hour in the evening"
                 # / "every 20 minutes ... and every 40 minutes in the evening").
