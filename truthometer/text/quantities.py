@@ -471,4 +471,3 @@ __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparab
            "FREQUENCY_UNIT", "frequency", "frequency_adverb", "one_unit_of_time", "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "bound_at",
            "limit_at", "negation_sets_a_bound", "bounds_apply", "bounded_agreement", "bounded_amounts", "fraction_after", "fraction_of_unit",
            "currency", "currency_before", "degrees_unit"]
-
