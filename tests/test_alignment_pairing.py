@@ -736,7 +736,8 @@ def test_a_value_another_slot_states_is_that_slots_and_a_range_end_confirms_a_ti
 
 
 def test_a_verb_of_position_is_stated_by_a_copula_with_a_place():
-    assert align("The old mill lies on the north bank of the river.", "The old mill is on the north bank of the river.").confirms
+    assert align("The old mill lies on the north bank of the river.",
+                 "The old mill is on the north bank of the river.").confirms
     assert align("The old hut sits in the valley.", "The old hut is in the valley.").confirms
     # Without a place, "is" says something else.
     assert not align("The old mill lies on the north bank.", "The old mill is a museum on the north bank.").confirms

@@ -396,7 +396,6 @@ def test_a_deadline_is_a_limit_set_and_two_deadlines_compare_as_amounts():
     assert not any(e.op == "substituted" and e.kind == "number" for e in near.edges)
 
 
-
 def test_an_amount_is_written_in_the_claims_unit_only_where_a_writer_would():
     from truthometer.alignment.base import _in_unit
 

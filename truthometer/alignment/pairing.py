@@ -422,9 +422,9 @@ def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands:
         claim_negated = False
     if evidence_negated and ev_pred is not None and negation_sets_a_bound(evidence[ev_pred]):
         evidence_negated = False
-    opposite_verb = ev_pred is not None and (lexicon.opposite_verbs(root.lemma_.lower(), evidence[ev_pred].lemma_.lower())
-        or opposite_directions(root.lemma_.lower(), evidence[ev_pred].lemma_.lower())
-        or forbidding_and_permitting(root.lemma_.lower(), evidence[ev_pred].lemma_.lower()))
+    verbs = (root.lemma_.lower(), evidence[ev_pred].lemma_.lower()) if ev_pred is not None else None
+    opposite_verb = verbs is not None and (lexicon.opposite_verbs(*verbs) or opposite_directions(*verbs)
+                                           or forbidding_and_permitting(*verbs))
     if opposite_verb and not (predicate is not None and predicate.op == SUBSTITUTED):
         theirs = evidence[ev_pred]
         if not claim_negated and not evidence_negated and is_on("opposite-main-verbs") and theirs.pos_ == "VERB" \

@@ -50,6 +50,9 @@ REVERSING_WORDS = NEGATIVE_IMPLICATIVES | PREVENTIVES | RESTRICTIVE_FOCUS | UNTR
 
 #: Prefixes that make a word its opposite: "significant" / "insignificant", "violent" / "non-violent".
 NEGATIVE_PREFIXES = ("non", "un", "in", "im", "il", "ir", "dis", "anti", "counter", "mis")
+#: Those of them that deny the word they make ("unattended", "incomplete", "dishonest", "non-toxic"); "anti",
+#: "counter" and "mis" make another word, not its denial.
+DENYING_PREFIXES = tuple(p for p in NEGATIVE_PREFIXES if p not in ("anti", "counter", "mis"))
 #: The prefix written as a word of its own, or before a hyphen ("a non racial group", "non-racial"): it
 #: negates the word after it, which says the opposite without it.
 SEPARATE_NEGATIVE_PREFIXES = frozenset({"non"})
