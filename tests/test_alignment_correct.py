@@ -659,7 +659,7 @@ def test_including_and_excluding_are_opposite_wherever_the_parser_attaches_them(
 
 
 def test_a_negation_beside_a_word_with_a_denying_prefix_affirms_the_word():
-    from truthometer.alignment.polarity import denied_by_prefix
+    from truthometer.text.negation import denied_by_prefix
     from truthometer import models
 
     claim, evidence = "The lamp must never be left unattended.", "The lamp must be attended at all times."

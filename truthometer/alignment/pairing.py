@@ -9,7 +9,7 @@ from typing import Any
 
 from ..judging import lexicon
 from ..text.names import acronym
-from ..text.negation import denied_of_another_place, excepted
+from ..text.negation import denied_by_prefix, denied_of_another_place, excepted
 from .base import (ENTITY_LABELS, EQUAL, NEGATIVE_IMPLICATIVES, OPPOSITE, SUBSTITUTED, UNCONFIRMED, AlignedToken, Edge,
                    Slot, _content, _in_subject, _in_unit, normalise)
 from .compass import _compass_points
@@ -31,7 +31,7 @@ from .opposites import (_compared_to_the_usual, _designated_names, _lacked_objec
                         quantifiers_in_the_same_place)
 from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
-                       _prohibited, denied_by_prefix, negation_tokens, negative_implicative, other_than)
+                       _prohibited, negation_tokens, negative_implicative, other_than)
 from .predicates import (_dated_event, _ended_period, _evidence_predicate, _in_clause_of, _kindred_subjects,
                          _kindred_verb, _nominalised_predicate, _other_verbs_below_the_root, _predicate_edge, _said_of_now,
                          _same_subject_verb, caption_verb)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..judging import lexicon
-from ..text.negation import DENYING_PREFIXES, NEGATING_PREPOSITIONS, NEGATIVE_PRONOUNS, PROHIBITIVES, VERB_NEGATORS
+from ..text.negation import NEGATING_PREPOSITIONS, NEGATIVE_PRONOUNS, PROHIBITIVES, VERB_NEGATORS
 from .base import NEGATIVE_IMPLICATIVES, SUBSTITUTED, UNCONFIRMED, _in_subject
 
 
@@ -126,20 +126,6 @@ def _prohibited(root, evidence):
 
 def negation_tokens(doc) -> list:
     return [t for t in doc if t.dep_ == "neg" or t.lower_ in VERB_NEGATORS]
-
-
-def denied_by_prefix(doc, other) -> bool:
-    """Whether ``doc`` states with a denying prefix a word that ``other`` states without it: "must never be
-    left unattended" / "must be attended at all times". Such a word is a negation of its own, so beside a
-    "not" or "never" the two cancel (a double negation), and the sentence affirms what ``other`` does."""
-    theirs = {w for t in other for w in (t.lower_, t.lemma_.lower())}
-    for t in doc:
-        if t.pos_ not in ("ADJ", "VERB") or t.lower_ in theirs:
-            continue
-        word = t.lower_.replace("-", "")
-        if any(word.startswith(p) and len(word) - len(p) >= 4 and word[len(p):] in theirs for p in DENYING_PREFIXES):
-            return True
-    return False
 
 
 def other_than(doc):
