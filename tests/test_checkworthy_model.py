@@ -38,3 +38,16 @@ def test_the_pipeline_skips_what_the_model_reads_as_opinion_and_can_be_switched_
     assert on[1].status == "skipped" and "model" in on[1].reason and on[0].status == "supported"
     off = Checker(Config().with_(skip_model=False)).check(text, refs).sentences
     assert off[1].status != "skipped"
+
+
+def test_praise_vague_comparisons_and_advice_without_a_rule_are_skipped_but_rules_and_contents_are_kept():
+    # The kinds the fifth and sixth batches of training sentences cover: unmarked value judgements and
+    # advice that states no rule, against conditional rules, contents and durations in words.
+    opinions = _p(["The cathedral is surely one of the most moving buildings a visitor to the city can see.",
+                   "Its fees compare favourably with those of most high-street lenders.",
+                   "Owners should keep the manual somewhere handy."])
+    facts = _p(["If the match is rained off, it is replayed the following Sunday.",
+                "Its songs deal with exile, loss and the sea.",
+                "The ferry crossing takes a little over an hour."])
+    assert all(p >= load().threshold for p in opinions)
+    assert all(p < load().threshold for p in facts)
