@@ -57,19 +57,6 @@ DENYING_PREFIXES = tuple(p for p in NEGATIVE_PREFIXES if p not in ("anti", "coun
 #: negates the word after it, which says the opposite without it.
 SEPARATE_NEGATIVE_PREFIXES = frozenset({"non"})
 
-def denied_by_prefix(doc, other) -> bool:
-    """Whether ``doc`` states with a denying prefix a word that ``other`` states without it: "must never be
-    left unattended" / "must be attended at all times". Such a word is a negation of its own, so beside a
-    "not" or "never" the two cancel (a double negation), and the sentence affirms what ``other`` does."""
-    theirs = {w for t in other for w in (t.lower_, t.lemma_.lower())}
-    for t in doc:
-        if t.pos_ not in ("ADJ", "VERB") or t.lower_ in theirs:
-            continue
-        word = t.lower_.replace("-", "")
-        if any(word.startswith(p) and len(word) - len(p) >= 4 and word[len(p):] in theirs for p in DENYING_PREFIXES):
-            return True
-    return False
-
 
 #: Prepositions that take what they govern out of the statement: "all trains have a buffet car except the first".
 EXCEPTING = frozenset({"except", "excepting", "excluding"})
@@ -124,3 +111,17 @@ def denied_of_another_place(claim, claim_verb, evidence_verb) -> bool:
     theirs, mine = places(evidence_verb), places(claim_verb)
     return bool(theirs) and bool(mine) and not theirs & {t.lemma_.lower() for t in claim} \
         and not mine & own_clause(evidence_verb)
+
+
+def denied_by_prefix(doc, other) -> bool:
+    """Whether ``doc`` states with a denying prefix a word that ``other`` states without it: "must never be
+    left unattended" / "must be attended at all times". Such a word is a negation of its own, so beside a
+    "not" or "never" the two cancel (a double negation), and the sentence affirms what ``other`` does."""
+    theirs = {w for t in other for w in (t.lower_, t.lemma_.lower())}
+    for t in doc:
+        if t.pos_ not in ("ADJ", "VERB") or t.lower_ in theirs:
+            continue
+        word = t.lower_.replace("-", "")
+        if any(word.startswith(p) and len(word) - len(p) >= 4 and word[len(p):] in theirs for p in DENYING_PREFIXES):
+            return True
+    return False
