@@ -151,3 +151,40 @@ def test_parses_are_kept_per_process_and_are_what_a_fresh_parse_gives(monkeypatc
             [(t.tag_, t.dep_, t.head.i, t.ent_type_) for t in alone]
     models.parse_many(["A fourth sentence."])
     assert len(models._parses) == 3 and texts[0] not in models._parses  # bounded: the oldest left first
+
+
+def test_the_float64_product_gives_torch_int_mm_exactly():
+    import torch
+
+    from truthometer.per_token_int8 import exact_int8_product
+
+    generator = torch.Generator().manual_seed(7)
+    a = torch.randint(-127, 128, (32, 384), dtype=torch.int8, generator=generator)
+    b = torch.randint(-127, 128, (384, 1536), dtype=torch.int8, generator=generator)
+    assert torch.equal(exact_int8_product(a, b), torch._int_mm(a, b).to(torch.float32))
+    # The largest sums a row can make, where float32 would have to round (127 * 127 * 1536 > 2**24).
+    top = torch.full((32, 1536), 127, dtype=torch.int8)
+    bottom = torch.full((1536, 64), -127, dtype=torch.int8)
+    bottom[::3] = 126
+    assert torch.equal(exact_int8_product(top, bottom), torch._int_mm(top, bottom).to(torch.float32))
+
+
+def test_an_int8_layer_gives_the_same_bits_with_either_product(monkeypatch):
+    import torch
+
+    from truthometer import per_token_int8
+
+    torch.manual_seed(3)
+    linear = torch.nn.Linear(384, 96)
+    x = torch.randn(2, 5, 384) * 4
+    measured = per_token_int8.int_mm_is_fast()  # this CPU's choice, timed
+    outputs = []
+    for fast in (True, False):
+        monkeypatch.setattr(per_token_int8, "int_mm_is_fast", lambda fast=fast: fast)
+        layer = per_token_int8.PerTokenInt8Linear(linear)
+        outputs.append(layer(x))
+        assert (layer._weight_f64 is None) == fast  # the float64 product ran only where asked
+    assert torch.equal(outputs[0], outputs[1])
+    assert outputs[0].shape == (2, 5, 96)
+    assert torch.allclose(outputs[0], linear(x), atol=0.1)  # and it is still the layer's product
+    assert isinstance(measured, bool)
