@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import logging
 import threading
-import warnings
 import time
+import warnings
 import weakref
 from collections import defaultdict
 from functools import lru_cache
@@ -82,8 +82,9 @@ def exact_int8_product(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
 def int_mm_is_fast() -> bool:
     """Whether ``torch._int_mm`` beats the float64 product on this CPU, timed once on a product of the
     encoder's shape (the faster of three runs each). Both give the same bits, so the choice changes speed only."""
-    a = torch.randint(-127, 128, (64, 384), dtype=torch.int8)
-    b = torch.randint(-127, 128, (384, 1536), dtype=torch.int8)
+    generator = torch.Generator().manual_seed(0)  # not torch's global generator, which others may seed
+    a = torch.randint(-127, 128, (64, 384), dtype=torch.int8, generator=generator)
+    b = torch.randint(-127, 128, (384, 1536), dtype=torch.int8, generator=generator)
 
     def fastest(product) -> float:
         times = []
