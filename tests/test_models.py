@@ -162,11 +162,13 @@ def test_the_float64_product_gives_torch_int_mm_exactly():
     a = torch.randint(-127, 128, (32, 384), dtype=torch.int8, generator=generator)
     b = torch.randint(-127, 128, (384, 1536), dtype=torch.int8, generator=generator)
     assert torch.equal(exact_int8_product(a, b), torch._int_mm(a, b).to(torch.float32))
-    # The largest sums a row can make, where float32 would have to round (127 * 127 * 1536 > 2**24).
+    # Near the largest sum a row can make: odd and over 2**24, so float32 could not hold it while summing.
     top = torch.full((32, 1536), 127, dtype=torch.int8)
     bottom = torch.full((1536, 64), -127, dtype=torch.int8)
-    bottom[::3] = 126
-    assert torch.equal(exact_int8_product(top, bottom), torch._int_mm(top, bottom).to(torch.float32))
+    bottom[0] = -126
+    exact = torch._int_mm(top, bottom)
+    assert int(exact[0, 0]) == 127 * (-127 * 1535 - 126) and abs(int(exact[0, 0])) > 2 ** 24
+    assert torch.equal(exact_int8_product(top, bottom), exact.to(torch.float32))
 
 
 def test_an_int8_layer_gives_the_same_bits_with_either_product(monkeypatch):
@@ -183,7 +185,7 @@ def test_an_int8_layer_gives_the_same_bits_with_either_product(monkeypatch):
         monkeypatch.setattr(per_token_int8, "int_mm_is_fast", lambda fast=fast: fast)
         layer = per_token_int8.PerTokenInt8Linear(linear)
         outputs.append(layer(x))
-        assert (layer._weight_f64 is None) == fast  # the float64 product ran only where asked
+        assert (layer.weight_f64 is None) == fast  # the float64 product runs only where asked
     assert torch.equal(outputs[0], outputs[1])
     assert outputs[0].shape == (2, 5, 96)
     assert torch.allclose(outputs[0], linear(x), atol=0.1)  # and it is still the layer's product

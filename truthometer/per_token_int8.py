@@ -55,19 +55,18 @@ class PerTokenInt8Linear(torch.nn.Module):
         bias = linear.bias.detach().float() if linear.bias is not None else torch.zeros(linear.out_features)
         self.register_buffer("bias", bias.clone())
         self.out_features = linear.out_features
-        self._weight_f64 = None  # the weights for exact_int8_product, made on first use where it is used
+        # The weights for exact_int8_product, only where torch._int_mm is slow.
+        self.weight_f64 = None if int_mm_is_fast() else self.weight_t.to(torch.float64)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         shape = x.shape
         rows = x.reshape(-1, shape[-1]).float()
         scale = rows.abs().amax(dim=1, keepdim=True).clamp_(min=1e-8).div_(127)
         quantised = (rows / scale).round_().clamp_(-127, 127).to(torch.int8)
-        if int_mm_is_fast():
+        if self.weight_f64 is None:
             product = torch._int_mm(quantised, self.weight_t).to(torch.float32)
         else:
-            if self._weight_f64 is None:
-                self._weight_f64 = self.weight_t.to(torch.float64)
-            product = exact_int8_product(quantised, self._weight_f64)
+            product = exact_int8_product(quantised, self.weight_f64)
         return torch.addcmul(self.bias, product, scale * self.weight_scale).reshape(*shape[:-1], self.out_features)
 
 
