@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import METHODS, RULE_FAMILIES, Config
@@ -39,6 +40,57 @@ def load_articles(path: str) -> list[dict]:
     if not isinstance(data, list):
         raise InputError(f"{path}: expected a list of articles")
     return data
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One expected sentence as the check read it."""
+
+    expected: str
+    got: str                    # "" where no sentence contains the expected phrase
+    proposed: bool              # a correction was proposed for it
+    correction_ok: bool | None  # None where no correction is asked for
+
+
+def sentence_outcomes(article: dict, report) -> list[Outcome]:
+    """Per expected item, what the check said of its sentence."""
+    out = []
+    for item in article["expect"]:
+        asked = "corrected_has" in item or "corrected_lacks" in item
+        s = next((s for s in report.sentences if item["contains"] in s.text), None)
+        if s is None:
+            out.append(Outcome(item["status"], "", False, False if asked else None))
+            continue
+        correction_ok = None
+        if asked:
+            fixed = s.suggestion.corrected if s.suggestion else ""
+            correction_ok = bool(fixed) and all(w in fixed for w in item.get("corrected_has", [])) and \
+                not any(w in fixed for w in item.get("corrected_lacks", []))
+        out.append(Outcome(item["status"], s.status, s.suggestion is not None, correction_ok))
+    return out
+
+
+def editor_figures(outcomes: list[Outcome]) -> dict:
+    """What an editor pays for: the precision and recall of *contradicted* and of *supported*, and the share
+    of proposed corrections that are right (a correction proposed where none is wanted is a wrong one)."""
+    figures = {}
+    for status in ("contradicted", "supported"):
+        said = [o for o in outcomes if o.got == status]
+        wanted = [o for o in outcomes if o.expected == status]
+        hits = sum(o.expected == status for o in said)
+        figures[f"{status}_precision"] = round(hits / len(said), 4) if said else None
+        figures[f"{status}_recall"] = round(hits / len(wanted), 4) if wanted else None
+        figures[f"{status}_said"] = len(said)
+    proposed = [o for o in outcomes if o.proposed]
+    figures["corrections_proposed"] = len(proposed)
+    figures["corrections_proposed_right"] = sum(o.correction_ok is True for o in proposed)
+    figures["corrections_proposed_share_right"] = round(figures["corrections_proposed_right"] / len(proposed), 4) \
+        if proposed else None
+    return figures
+
+
+def _share(value) -> str:
+    return "-" if value is None else f"{value:.3f}"
 
 
 def score_article(article: dict, report) -> tuple[list[tuple], list[str]]:
@@ -73,7 +125,7 @@ def run(args) -> dict:
     if getattr(args, "ablate_rules", False):
         methods += [(f"nli, {family} rules off", Config().with_(method="nli", rules_off=frozenset({family})))
                     for family in RULE_FAMILIES]
-    rows, figures = [], {}
+    rows, editor_rows, figures = [], [], {}
     expected_counts = Counter(item["status"] for a in articles for item in a["expect"])
     for method, config in methods:
         try:
@@ -83,7 +135,7 @@ def run(args) -> dict:
             continue
         status_right, fixes_right, fixes_total = Counter(), 0, 0
         audit = Counter()
-        all_misses = []
+        all_misses, read = [], []
         timings: dict = {"argue": [], "relations": []}
         for article in articles:
             with timed_argumentation() as timed:
@@ -92,6 +144,7 @@ def run(args) -> dict:
                 timings[kind] += seconds
             audit.update(entailment_audit(report, config))
             outcomes, misses = score_article(article, report)
+            read += sentence_outcomes(article, report)
             all_misses += misses
             for item, (status_ok, correction_ok) in zip(article["expect"], outcomes):
                 status_right[item["status"]] += status_ok
@@ -102,8 +155,13 @@ def run(args) -> dict:
         right = sum(status_right.values())
         rows.append([method, f"{right}/{total}"] + [f"{status_right[s]}/{expected_counts[s]}" for s in
                      ("supported", "contradicted", "unverifiable", "skipped")] + [f"{fixes_right}/{fixes_total}"])
+        editor = editor_figures(read)
+        editor_rows.append([method] + [_share(editor[k]) for k in
+                           ("contradicted_precision", "contradicted_recall", "supported_precision",
+                            "supported_recall", "corrections_proposed_share_right")]
+                           + [f"{editor['corrections_proposed_right']}/{editor['corrections_proposed']}"])
         figures[method] = {"statuses_right": right, "statuses_total": total, "corrections_right": fixes_right,
-                           "corrections_total": fixes_total,
+                           "corrections_total": fixes_total, **editor,
                            **{f"{s}_right": status_right[s] for s in expected_counts},
                            # The argumentation (DeLP, one per sentence whose evidence disagreed) and the judge's
                            # batched reading of pairs of evidence (one per article with such sentences).
@@ -118,6 +176,9 @@ def run(args) -> dict:
             for m in all_misses:
                 print("  " + m)
     print_table(["method", "statuses", "supported", "contradicted", "unverifiable", "skipped", "corrections"], rows)
+    # An editor pays more for a false alarm with a wrong correction than for a miss.
+    print_table(["method", "contradicted P", "contradicted R", "supported P", "supported R", "proposed right",
+                 "right/proposed"], editor_rows)
     for method, f in figures.items():
         if f["corrections_judge_entailed"] is None:
             continue
