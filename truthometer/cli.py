@@ -25,6 +25,7 @@ COMMANDS = {
     "enrich": "truthometer.llm.enrich_cli",
     "users": "truthometer.auth.cli",
     "app": "truthometer.serve",
+    "api": "truthometer.api.cli",
 }
 
 

@@ -52,6 +52,13 @@ def register(subparsers) -> None:
     p = action("list", "list users and their roles (never their password hashes)")
     p.set_defaults(func=_list)
 
+    p = action("token", "issue an API token for a user (printed once, stored hashed), list or revoke their tokens")
+    p.add_argument("name")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--revoke", metavar="ID", help="revoke the token with this id instead")
+    what.add_argument("--list", action="store_true", help="list the user's tokens (ids and dates, never the tokens)")
+    p.set_defaults(func=_token)
+
     p = action("import", "add every user of a users file (e.g. into a PostgreSQL knowledge base's users)")
     p.add_argument("file", metavar="FILE", help="a users.json to copy users from (hashes, roles, e-mails)")
     p.set_defaults(func=_import)
@@ -143,6 +150,27 @@ def _import(args) -> int:
         _audit(args, "user import", ", ".join(added), None, {"users": added, "from": str(source)})
     print(f"imported {len(added)} user{'' if len(added) == 1 else 's'}" + (f": {', '.join(added)}" if added else ""),
           file=sys.stderr)
+    return 0
+
+
+def _token(args) -> int:
+    from . import tokens
+
+    users = _file(args)
+    if args.list:
+        for info in tokens.tokens_of(users, args.name):
+            print(json.dumps({"id": info.id, "user": info.user, "created_at": info.created_at,
+                              "revoked_at": info.revoked_at}))
+        return 0
+    if args.revoke:
+        info = tokens.revoke(users, args.revoke, args.name)
+        _audit(args, "token revoke", info.user, None, {"token": info.id})
+        print(f"revoked token {info.id} of {info.user}", file=sys.stderr)
+        return 0
+    issued = tokens.issue(users, args.name)
+    _audit(args, "token issue", issued.user, None, {"token": issued.id})
+    print(f"issued token {issued.id} for {issued.user}; it is shown once, keep it secret", file=sys.stderr)
+    print(issued.token)
     return 0
 
 

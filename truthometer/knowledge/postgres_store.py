@@ -507,8 +507,11 @@ class PostgresStore:
     def _users(c) -> dict[str, Any]:
         rows = c.execute("SELECT name, password, roles, email FROM users ORDER BY name").fetchall()
         default = c.execute("SELECT value FROM meta WHERE key = 'oidc_default_roles'").fetchone()
+        # The API's tokens (auth/tokens.py, hashed) ride with the users, in one meta row: no schema step.
+        tokens = c.execute("SELECT value FROM meta WHERE key = 'api_tokens'").fetchone()
         return {"users": {r[0]: {"password": r[1], "roles": list(r[2]), "email": r[3]} for r in rows},
-                "oidc_default_roles": json.loads(default[0]) if default else []}
+                "oidc_default_roles": json.loads(default[0]) if default else [],
+                "api_tokens": json.loads(tokens[0]) if tokens else {}}
 
     def change_users(self, change: Callable[[dict[str, Any]], Any]) -> None:
         """``change(data)`` alters the users as ``users()`` gives them; what it changed is written back in
@@ -537,6 +540,10 @@ class PostgresStore:
                 if data.get("oidc_default_roles", []) != before["oidc_default_roles"]:
                     c.execute("UPDATE meta SET value = %s WHERE key = 'oidc_default_roles'",
                               (json.dumps(list(data.get("oidc_default_roles") or [])),))
+                if data.get("api_tokens", {}) != before["api_tokens"]:
+                    c.execute("INSERT INTO meta(key, value) VALUES ('api_tokens', %s) "
+                              "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                              (json.dumps(data.get("api_tokens") or {}, sort_keys=True),))
 
     def disk_bytes(self) -> int:
         """Bytes the knowledge base's tables and their indexes take on the server."""

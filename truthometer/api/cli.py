@@ -1,0 +1,84 @@
+"""`python -m truthometer api`: serve the HTTP API with uvicorn (on 127.0.0.1 unless told otherwise).
+
+uvicorn's own access log is off: it would write query strings (a knowledge-base search's words); the
+API logs one line per request with an id, the path, the status and sizes instead. A slow client is
+bounded by uvicorn's keep-alive timeout and h11's header-size limit, and by the API's body timeout
+(``limits.py``); ``--max-connections`` bounds concurrent connections (503 beyond).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import os
+import sys
+
+from ..errors import InputError
+from .settings import ApiSettings, is_loopback
+
+ENV_SETTINGS = "TRUTHOMETER_API_SETTINGS"
+
+
+def register(subparsers) -> None:
+    defaults = ApiSettings()
+    p = subparsers.add_parser(
+        "api", help="serve the HTTP API (check, jobs, knowledge base, an OpenAI-compatible guard)",
+        description="Serve the HTTP API: OpenAPI at /docs; see docs/api.md. With no users configured it runs "
+                    "single-user (no token) and listens on loopback only; with users, every request needs a token "
+                    "(`truthometer users token NAME`).")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (beyond loopback only with users)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--workers", type=int, default=1, help="worker processes; each loads the models once")
+    p.add_argument("--max-body", type=int, default=defaults.max_body_bytes, metavar="BYTES",
+                   help="largest request body (413 beyond)")
+    p.add_argument("--max-text", type=int, default=defaults.max_text_chars, metavar="CHARS",
+                   help="longest text to check (413 beyond)")
+    p.add_argument("--max-references", type=int, default=defaults.max_references, metavar="N",
+                   help="references per request (422 beyond)")
+    p.add_argument("--sync-chars", type=int, default=defaults.sync_chars, metavar="CHARS",
+                   help="texts longer than this run as jobs (202 and a job id)")
+    p.add_argument("--queue", type=int, default=defaults.queue_size, metavar="N",
+                   help="checks waiting per worker (503 beyond)")
+    p.add_argument("--max-connections", type=int, default=64, metavar="N",
+                   help="concurrent connections per worker (503 beyond)")
+    p.add_argument("--kb", metavar="DIR", help="knowledge base directory or postgresql:// URL (default: $TRUTHOMETER_KB)")
+    p.add_argument("--no-warm-up", action="store_true", help="load the models on the first check, not at start")
+    p.set_defaults(func=run)
+
+
+def settings_from(args) -> ApiSettings:
+    for name in ("max_body", "max_text", "max_references", "sync_chars", "queue", "port", "workers",
+                 "max_connections"):
+        if getattr(args, name) < 1:
+            raise InputError(f"--{name.replace('_', '-')} must be at least 1")
+    return ApiSettings(max_body_bytes=args.max_body, max_text_chars=args.max_text,
+                       max_references=args.max_references, sync_chars=args.sync_chars, queue_size=args.queue,
+                       warm_up=not args.no_warm_up)
+
+
+def app_from_env():
+    """The app a uvicorn worker process builds (``--workers N``): its settings come in an environment variable."""
+    from .app import create_app
+
+    given = json.loads(os.environ.get(ENV_SETTINGS) or "{}")
+    return create_app(ApiSettings(**given))
+
+
+def run(args) -> int:
+    import uvicorn
+
+    settings = settings_from(args)
+    if args.kb:
+        os.environ["TRUTHOMETER_KB"] = args.kb
+    from ..auth.users import UserFile
+
+    if not is_loopback(args.host) and not UserFile.for_config().configured():
+        raise InputError(f"no users are configured: the API runs single-user and listens on loopback only; add users "
+                         f"(`truthometer users add NAME --role editor`) and tokens before --host {args.host}")
+    os.environ[ENV_SETTINGS] = json.dumps(dataclasses.asdict(settings))
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s", stream=sys.stderr)
+    print(f"Truth-O-Meter API on http://{args.host}:{args.port} (OpenAPI at /docs)", file=sys.stderr)
+    uvicorn.run("truthometer.api.cli:app_from_env", factory=True, host=args.host, port=args.port,
+                workers=args.workers, access_log=False, timeout_keep_alive=5, limit_concurrency=args.max_connections,
+                h11_max_incomplete_event_size=16 * 1024, timeout_graceful_shutdown=10, log_level="info")
+    return 0

@@ -1,0 +1,170 @@
+"""A bounded in-process job queue with one worker thread: every check the API runs goes through it.
+
+One worker, because the models are process-wide singletons and a check already uses the cores it is
+given; a second check at once would only slow both. The queue is bounded (``Full`` beyond it, a 503 for
+the client), finished jobs are kept for a while for ``GET /v1/jobs/{id}``, and a job is cancelled while
+waiting (never run) or while running (the check's progress callback raises at its next step).
+
+    queue = JobQueue(size=32); queue.start()
+    job = queue.submit(owner="ann", size=1234, work=lambda progress: do(progress))
+    job.future.result()            # or poll job.snapshot()
+    queue.cancel(job.id); queue.stop()
+"""
+from __future__ import annotations
+
+import logging
+import queue as stdlib_queue
+import threading
+import time
+import uuid
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+log = logging.getLogger("truthometer.api")
+
+QUEUED, RUNNING, DONE, FAILED, CANCELLED = "queued", "running", "done", "failed", "cancelled"
+FINISHED = (DONE, FAILED, CANCELLED)
+
+
+class Full(Exception):
+    """The queue holds as many jobs as it may."""
+
+
+class Cancelled(Exception):
+    """Raised inside a running job by its progress callback once the job is cancelled."""
+
+
+@dataclass
+class Job:
+    id: str
+    owner: str
+    size: int
+    work: Callable[[Callable[[float, str], None]], Any]
+    status: str = QUEUED
+    progress: float = 0.0
+    message: str = "waiting for the worker"
+    result: Any = None
+    error: dict | None = None
+    created: float = field(default_factory=time.time)
+    finished: float | None = None
+    cancel_requested: bool = False
+    future: Future = field(default_factory=Future)
+
+    def snapshot(self) -> dict[str, Any]:
+        out = {"id": self.id, "status": self.status, "progress": round(self.progress, 3), "message": self.message,
+               "size": self.size}
+        if self.status == DONE:
+            out["result"] = self.result
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+class JobQueue:
+    def __init__(self, size: int = 32, keep: int = 256, ttl_s: float = 3600.0):
+        self._queue: stdlib_queue.Queue = stdlib_queue.Queue(maxsize=size)
+        self._jobs: dict[str, Job] = {}
+        self._lock = threading.Lock()
+        self._keep, self._ttl = keep, ttl_s
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="truthometer-api-worker", daemon=True)
+            self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Cancel what waits, let the running job see its cancellation, and end the worker."""
+        self._stopping.set()
+        with self._lock:
+            for job in self._jobs.values():
+                if job.status in (QUEUED, RUNNING):
+                    job.cancel_requested = True
+        try:
+            self._queue.put_nowait(None)  # wakes the worker; a full queue wakes it anyway
+        except stdlib_queue.Full:
+            pass
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def submit(self, owner: str, size: int, work: Callable) -> Job:
+        job = Job(uuid.uuid4().hex, owner, size, work)
+        with self._lock:
+            self._forget_old()
+            try:
+                self._queue.put_nowait(job)
+            except stdlib_queue.Full:
+                raise Full from None
+            self._jobs[job.id] = job
+        log.info("job %s queued: owner=%s size=%d", job.id, owner, size)
+        return job
+
+    def get(self, job_id: str) -> Job | None:
+        with self._lock:
+            return self._jobs.get(job_id)
+
+    def cancel(self, job_id: str) -> Job | None:
+        with self._lock:
+            job = self._jobs.get(job_id)
+            if job is None or job.status in FINISHED:
+                return job
+            job.cancel_requested = True
+            if job.status == QUEUED:  # the worker skips it when it comes up
+                self._finish(job, CANCELLED, "cancelled before it ran")
+        return job
+
+    def waiting(self) -> int:
+        return self._queue.qsize()
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            job = self._queue.get()
+            if job is None:
+                return
+            with self._lock:
+                if job.cancel_requested or job.status != QUEUED:
+                    if job.status == QUEUED:
+                        self._finish(job, CANCELLED, "cancelled before it ran")
+                    continue
+                job.status, job.message = RUNNING, "started"
+            self._execute(job)
+
+    def _execute(self, job: Job) -> None:
+        def progress(fraction: float, message: str) -> None:
+            if job.cancel_requested:
+                raise Cancelled
+            job.progress, job.message = float(fraction), str(message)[:120]
+
+        started = time.perf_counter()
+        try:
+            result = job.work(progress)
+        except Cancelled:
+            with self._lock:
+                self._finish(job, CANCELLED, "cancelled while running")
+        except BaseException as exc:  # noqa: BLE001 - a job's failure is its result, never the worker's end
+            from .errors import error_body
+
+            status, body = error_body(exc)
+            with self._lock:
+                job.error = {"status": status, **body["error"]}
+                self._finish(job, FAILED, "failed")
+        else:
+            with self._lock:
+                job.result, job.progress = result, 1.0
+                self._finish(job, DONE, "done")
+        log.info("job %s %s in %.2f s", job.id, job.status, time.perf_counter() - started)
+
+    def _finish(self, job: Job, status: str, message: str) -> None:
+        job.status, job.message, job.finished = status, message, time.time()
+        if not job.future.done():
+            job.future.set_result(job)
+
+    def _forget_old(self) -> None:
+        """Finished jobs past their time, and the oldest beyond ``keep``, are forgotten (lock held)."""
+        now = time.time()
+        finished = sorted((j for j in self._jobs.values() if j.status in FINISHED), key=lambda j: j.finished or 0)
+        for k, job in enumerate(finished):
+            if now - (job.finished or now) > self._ttl or len(finished) - k > self._keep:
+                del self._jobs[job.id]
