@@ -5,7 +5,7 @@ import argparse
 import sys
 
 from .config import JUDGES, MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
-from .textio import read_text
+from .documents import read_document
 
 
 def register(subparsers) -> None:
@@ -14,11 +14,19 @@ def register(subparsers) -> None:
         description="Check every factual sentence of INPUT against reference documents (and, when asked, "
                     f"the knowledge base and the web). Texts up to {MAX_TEXT_CHARS:,} characters. "
                     "Exit 0 on success, 2 on bad input.")
-    p.add_argument("input", metavar="INPUT", help="text file to check, or - for standard input")
+    p.add_argument("input", metavar="INPUT",
+                   help="file to check (plain text, Markdown, .docx, .pdf or .html), or - for standard input (text)")
     p.add_argument("--reference", "-r", action="append", default=[], metavar="FILE",
-                   help="reference document (plain text or Markdown); repeatable; - for stdin")
-    p.add_argument("--format", choices=("json", "markdown", "html"), default="json")
+                   help="reference document (plain text, Markdown, .docx, .pdf or .html; its evidence names the "
+                        "page, paragraph or element); repeatable; - for stdin")
+    p.add_argument("--format", choices=("json", "markdown", "html", "docx", "corrected"), default="json",
+                   help="a report (json, markdown, html), or the checked document written back: docx (a Word file "
+                        "with every proposed correction as a tracked change and a comment on each flagged "
+                        "sentence; from a .docx INPUT, that document) or corrected (INPUT's own format, Markdown, "
+                        "HTML, plain text or .docx, with the corrections applied)")
     p.add_argument("--out", metavar="FILE", help="write the report here instead of stdout")
+    p.add_argument("--reviewer", metavar="NAME", default="",
+                   help="author of the tracked changes and comments of --format docx (default: Truth-O-Meter)")
     add_check_options(p)
     p.add_argument("--propose", action="store_true",
                    help="propose web sentences that support a claim (and, with --llm-rules, the LLM's rules) to the "
@@ -68,8 +76,13 @@ def run(args: argparse.Namespace) -> int:
         from .errors import InputError
 
         raise InputError("only one of INPUT and the references can be read from standard input")
-    text = read_text(args.input, "input", MAX_TEXT_CHARS)
-    references = [(path, read_text(path, "reference", MAX_REFERENCE_CHARS)) for path in args.reference]
+    reading = None if args.quiet else _status_line()
+    document = read_document(args.input, "input", MAX_TEXT_CHARS, progress=reading)
+    text = document.text
+    references = []
+    for path in args.reference:
+        reference = read_document(path, "reference", MAX_REFERENCE_CHARS, progress=reading)
+        references.append((path, reference.text, reference))
     config = config_from(args)
 
     from .pipeline import Checker
@@ -92,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
         text, references, progress=progress)
     if progress:
         print(file=sys.stderr)
+    if args.format in ("docx", "corrected"):
+        return _write_document(args, document, report)
     if args.format == "json":
         out = report.to_json()
     elif args.format == "markdown":
@@ -107,6 +122,25 @@ def run(args: argparse.Namespace) -> int:
             handle.write(out + "\n")
     else:
         sys.stdout.write(out + "\n")
+    return 0
+
+
+def _write_document(args: argparse.Namespace, document, report) -> int:
+    """The checked file written back (``truthometer.documents.export``): to --out, or to a non-terminal stdout."""
+    from pathlib import Path
+
+    from .documents.export import export
+
+    data = Path(args.input).read_bytes() if document.format in ("docx", "html") else None
+    out = export(args.format, document, report, data, reviewer=args.reviewer)
+    if args.out:
+        Path(args.out).write_bytes(out)
+    elif args.format == "docx" and sys.stdout.isatty():
+        from .errors import InputError
+
+        raise InputError("--format docx writes a Word file: give --out FILE.docx (or redirect stdout)")
+    else:
+        sys.stdout.buffer.write(out)
     return 0
 
 

@@ -20,12 +20,12 @@ def register(subparsers) -> None:
                     "already in RESULTS.jsonl are not checked again. Exit 0 when the run completes, 130 when "
                     "interrupted, 2 on a bad INPUT or --out.")
     p.add_argument("input", metavar="INPUT",
-                   help="a folder (every .txt/.md file under it; its id is the path relative to the folder) or a "
+                   help="a folder (every .txt/.md/.docx/.pdf/.html file under it; its id is the path relative to the folder) or a "
                         "JSONL file, one {\"id\", \"text\", \"references\": [text or {\"name\", \"text\"}]} a line")
     p.add_argument("--out", "-o", required=True, metavar="RESULTS.jsonl",
                    help="results file: created, or continued when it exists")
     p.add_argument("--reference", "-r", action="append", default=[], metavar="FILE",
-                   help="reference document for every text (plain text or Markdown); repeatable")
+                   help="reference document for every text (plain text, Markdown, .docx, .pdf or .html); repeatable")
     p.add_argument("--workers", "-w", type=int, default=None, metavar="N",
                    help="worker processes, one model copy each (default 1: this process; 0: one per core); with "
                         "--ray, the number of actors (default: one per CPU of the cluster)")
@@ -52,10 +52,13 @@ def _interrupt(signum, frame):
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..textio import read_text
+    from ..documents import read_document
     from .runner import format_summary, run_batch
 
-    references = [(path, read_text(path, "reference", MAX_REFERENCE_CHARS)) for path in args.reference]
+    references = []
+    for path in args.reference:
+        reference = read_document(path, "reference", MAX_REFERENCE_CHARS)
+        references.append((path, reference.text, reference))
     # A scheduler's SIGTERM stops the run as Ctrl-C does: workers ended, the summary printed, exit 130.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:

@@ -1,4 +1,4 @@
-"""The documents of a batch: a folder of .txt/.md files, or a JSONL file of {"id", "text", "references"}.
+"""The documents of a batch: a folder of .txt/.md (and .docx/.pdf/.html) files, or a JSONL file of {"id", "text", "references"}.
 
 Reading never stops at a bad document: it comes out as a Document with ``error`` set, which the run
 writes as an error line and skips. Only an INPUT that cannot be read at all raises InputError.
@@ -15,6 +15,8 @@ from ..errors import InputError
 from ..textio import decode_text, validate_text
 
 TEXT_SUFFIXES = (".txt", ".md", ".markdown")
+#: What a folder's files may be: text, and the documents ``truthometer.documents`` reads.
+FOLDER_SUFFIXES = TEXT_SUFFIXES + (".docx", ".pdf", ".html", ".htm")
 
 
 @dataclass
@@ -51,7 +53,7 @@ def read_documents(path: str | Path, references: list[tuple[str, str]] = ()) -> 
     if p.is_dir():
         yield from _folder(p, list(references))
     elif p.is_file():
-        if p.suffix.lower() in TEXT_SUFFIXES:
+        if p.suffix.lower() in FOLDER_SUFFIXES:
             raise InputError(f"{path}: one text; give a folder of texts or a JSONL file (or use `check` for one text)")
         yield from _jsonl(p, list(references))
     elif not p.exists():
@@ -61,13 +63,14 @@ def read_documents(path: str | Path, references: list[tuple[str, str]] = ()) -> 
 
 
 def text_files(root: Path) -> list[Path]:
-    """The .txt/.md files under ``root``, hidden files and folders left out, sorted by relative path."""
+    """The .txt/.md/.docx/.pdf/.html files under ``root``, hidden files and folders left out, sorted by
+    relative path."""
     found = []
     for candidate in root.rglob("*"):
         relative = candidate.relative_to(root)
         if any(part.startswith(".") for part in relative.parts):
             continue
-        if candidate.suffix.lower() in TEXT_SUFFIXES and candidate.is_file():
+        if candidate.suffix.lower() in FOLDER_SUFFIXES and candidate.is_file():
             found.append(relative)
     return sorted(found, key=lambda r: r.as_posix())
 
@@ -76,11 +79,7 @@ def _folder(root: Path, references: list) -> Iterator[Document]:
     for relative in text_files(root):
         doc_id = relative.as_posix()
         try:
-            with (root / relative).open("rb") as handle:
-                data = handle.read(MAX_TEXT_CHARS * 4 + 1)
-            if len(data) > MAX_TEXT_CHARS * 4:
-                raise InputError(f"{doc_id}: over the limit of {MAX_TEXT_CHARS:,} characters; split it")
-            text = decode_text(data, doc_id, MAX_TEXT_CHARS)
+            text = _read_file(root / relative, doc_id)
         except InputError as exc:
             yield Document(doc_id, error=str(exc))
             continue
@@ -88,6 +87,20 @@ def _folder(root: Path, references: list) -> Iterator[Document]:
             yield Document(doc_id, error=f"{doc_id}: cannot be read ({exc.strerror or exc})")
             continue
         yield Document(doc_id, text, list(references))
+
+
+def _read_file(path: Path, doc_id: str) -> str:
+    """A folder's file as text: plain text and Markdown decoded, a DOCX/PDF/HTML file extracted."""
+    from ..documents import MAX_FILE_BYTES, document_from_bytes, format_of
+
+    cap = MAX_TEXT_CHARS * 4 if format_of(doc_id) in ("txt", "md") else MAX_FILE_BYTES
+    with path.open("rb") as handle:
+        data = handle.read(cap + 1)
+    if len(data) > cap:
+        raise InputError(f"{doc_id}: over the limit of {MAX_TEXT_CHARS:,} characters; split it")
+    if format_of(doc_id) in ("txt", "md"):
+        return decode_text(data, doc_id, MAX_TEXT_CHARS)
+    return document_from_bytes(data, doc_id, MAX_TEXT_CHARS).text
 
 
 def _jsonl(path: Path, references: list) -> Iterator[Document]:

@@ -13,23 +13,36 @@ from .base import Candidates, Progress
 class ReferenceDocument:
     name: str
     text: str
+    #: The file it was read from (``truthometer.documents.ExtractedDocument``), whose blocks say where a
+    #: sentence is ("page 12"); None for a plain text, located by position alone.
+    source: object = None
+
+    def where(self, offset: int) -> str:
+        """"manual.pdf, page 12" for a located document, the name alone otherwise."""
+        located = getattr(self.source, "located", False)
+        place = self.source.locator(offset) if located else ""
+        return f"{self.name}, {place}" if place else self.name
 
 
 def as_documents(references) -> list[ReferenceDocument]:
-    """Accept texts, (name, text) pairs or ReferenceDocuments; unnamed ones become "reference N"."""
+    """Accept texts, (name, text) pairs, (name, text, ExtractedDocument) triples, ExtractedDocuments or
+    ReferenceDocuments; unnamed ones become "reference N"."""
     documents = []
     for number, item in enumerate(references or (), 1):
         if isinstance(item, ReferenceDocument):
             documents.append(item)
         elif isinstance(item, tuple):
-            documents.append(ReferenceDocument(str(item[0]), str(item[1])))
+            documents.append(ReferenceDocument(str(item[0]), str(item[1]), item[2] if len(item) > 2 else None))
+        elif hasattr(item, "blocks") and hasattr(item, "text"):
+            documents.append(ReferenceDocument(item.name, item.text, item))
         else:
             documents.append(ReferenceDocument(f"reference {number}", str(item)))
     return [d for d in documents if d.text.strip()]
 
 
 def reference_sentences(documents: list[ReferenceDocument], parsed: dict | None = None) -> list[EvidenceSentence]:
-    """Sentences of every document, located as "<document> #<position>".
+    """Sentences of every document, located as "<document> #<position>" ("manual.pdf, page 12 #41" where
+    the document was read from a file whose blocks are located: DOCX, PDF, HTML).
 
     ``parsed``, when given, receives each sentence's spaCy Span by text, so later stages need not
     parse the references again.
@@ -43,8 +56,9 @@ def reference_sentences(documents: list[ReferenceDocument], parsed: dict | None 
         plain = [plain_text(s.text) for s in sentences]
         for position, (sentence, checked_as) in enumerate(zip(sentences, resolved), 1):
             text = plain[position - 1]
-            out.append(EvidenceSentence(text, "reference", f"{document.name} #{position}", confidence=1.0,
-                                        title=document.name, checked_as=checked_as if checked_as != text else "",
+            locator = f"{document.where(sentence.start)} #{position}"
+            out.append(EvidenceSentence(text, "reference", locator, confidence=1.0, title=document.name,
+                                        checked_as=checked_as if checked_as != text else "",
                                         window=passage(plain, position - 1)))
             if parsed is not None and text == sentence.text:
                 parsed.setdefault(sentence.text, sentence.doc)

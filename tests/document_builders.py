@@ -1,0 +1,47 @@
+"""Small DOCX, PDF and HTML files built by the tests themselves (python-docx, pypdf), never downloaded."""
+from __future__ import annotations
+
+import io
+
+from docx import Document
+
+
+def pdf_bytes(pages: list[list[str]], password: str | None = None) -> bytes:
+    """A PDF with one page per list of lines, each line drawn in Helvetica as real text (an empty list:
+    a page with a drawn rectangle and no text, as a scan has)."""
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    writer = PdfWriter()
+    font = writer._add_object(DictionaryObject({
+        NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type1"),
+        NameObject("/BaseFont"): NameObject("/Helvetica"), NameObject("/Encoding"): NameObject("/WinAnsiEncoding")}))
+    for lines in pages:
+        page = writer.add_blank_page(width=612, height=792)
+        if lines:
+            ops = ["BT", "/F1 11 Tf", "14 TL", "72 740 Td"]
+            for line in lines:
+                escaped = line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+                ops.append(f"({escaped}) Tj T*")
+            ops.append("ET")
+        else:
+            ops = ["0.5 g", "72 72 468 648 re f"]
+        stream = DecodedStreamObject()
+        stream.set_data("\n".join(ops).encode("cp1252"))
+        page[NameObject("/Contents")] = writer._add_object(stream)
+        page[NameObject("/Resources")] = DictionaryObject({
+            NameObject("/Font"): DictionaryObject({NameObject("/F1"): font})})
+    if password:
+        writer.encrypt(password, algorithm="RC4-128")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def docx_bytes(build) -> bytes:
+    """A DOCX made by ``build(document)`` on a fresh python-docx Document."""
+    document = Document()
+    build(document)
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()

@@ -1,0 +1,118 @@
+"""HTML in: every innermost block element (heading, paragraph, list item, table cell ...) a block, located
+by its element path; scripts, styles and navigation left out. The writer in ``corrected.py`` finds a
+block again by the same path and the same text nodes."""
+from __future__ import annotations
+
+import re
+
+from lxml import etree, html
+
+from .model import HEADING, LIST_ITEM, PARAGRAPH, TABLE_CELL, ExtractedDocument, assemble
+from .safety import DocumentError, check_size
+
+BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th", "dt", "dd", "blockquote", "pre",
+          "figcaption", "caption", "address", "summary", "div", "section", "article", "main", "header",
+          "footer", "aside", "ul", "ol", "dl", "table", "tr", "tbody", "thead", "body", "form", "fieldset",
+          "figure", "details", "nav"}
+#: Never text to check: code, styling and navigation.
+SKIP = {"script", "style", "noscript", "template", "nav", "head", "svg", "math", "iframe", "object"}
+_KINDS = {**{f"h{n}": HEADING for n in range(1, 7)}, "li": LIST_ITEM, "dt": LIST_ITEM, "dd": LIST_ITEM,
+          "td": TABLE_CELL, "th": TABLE_CELL}
+_SPACE = re.compile(r"\s+")
+
+
+def parse(data: bytes, name: str):
+    check_size(data, name)
+    try:
+        root = html.document_fromstring(data)
+    except (etree.ParserError, ValueError) as exc:
+        raise DocumentError(f"{name}: not a readable HTML file ({exc})") from exc
+    return root
+
+
+def read_html(data: bytes, name: str) -> ExtractedDocument:
+    root = parse(data, name)
+    tree = root.getroottree()
+    pieces = []
+    for element in leaf_blocks(root):
+        text, _ = collapsed(text_nodes(element))
+        path = tree.getpath(element)
+        pieces.append((text, _KINDS.get(element.tag, PARAGRAPH), short_path(path), path))
+    return assemble(name, "html", pieces)
+
+
+def short_path(path: str) -> str:
+    return re.sub(r"^/html(?:/body)?/?", "", path) or "body"
+
+
+def _tag(element) -> str:
+    return element.tag if isinstance(element.tag, str) else ""
+
+
+def leaf_blocks(root):
+    """Block elements with no block element inside, in document order, outside skipped elements."""
+    out = []
+
+    def walk(element):
+        if _tag(element) in SKIP:
+            return
+        children = [c for c in element if _tag(c)]
+        if _tag(element) in BLOCKS and not any(_has_block(c) for c in children):
+            out.append(element)
+            return
+        for child in children:
+            walk(child)
+
+    body = root.find("body")
+    walk(body if body is not None else root)
+    return out
+
+
+def _has_block(element) -> bool:
+    if _tag(element) in SKIP:
+        return False
+    return _tag(element) in BLOCKS or any(_has_block(c) for c in element if _tag(c))
+
+
+def text_nodes(element) -> list[tuple[object, str]]:
+    """(element, "text" | "tail") for every piece of text inside ``element``, in reading order."""
+    out = []
+
+    def walk(node):
+        if node.text:
+            out.append((node, "text"))
+        for child in node:
+            if _tag(child) == "br":
+                out.append((child, "br"))
+            elif _tag(child) and _tag(child) not in SKIP:
+                walk(child)
+            if child.tail:
+                out.append((child, "tail"))
+
+    walk(element)
+    return out
+
+
+def node_value(node, attribute: str) -> str:
+    return "\n" if attribute == "br" else (getattr(node, attribute) or "")
+
+
+def collapsed(nodes) -> tuple[str, list[tuple[int, int]]]:
+    """The nodes' text with runs of white space made one space, stripped, and for each character of it
+    (node number, offset in that node's text)."""
+    chars: list[tuple[str, int, int]] = []
+    for number, (node, attribute) in enumerate(nodes):
+        for offset, ch in enumerate(node_value(node, attribute)):
+            chars.append((ch, number, offset))
+    text, where, pending = [], [], None
+    for ch, number, offset in chars:
+        if ch.isspace():
+            pending = pending or (number, offset)
+            continue
+        if pending and text:
+            text.append(" ")
+            where.append(pending)
+        pending = None
+        text.append(ch)
+        where.append((number, offset))
+    return "".join(text), where
