@@ -22,4 +22,5 @@ BENCHES = {
     "align-nli": "truthometer.benchmarks.align_nli",
     "kb-scale": "truthometer.benchmarks.kb_scale",
     "truthfulqa-refusal": "truthometer.benchmarks.truthfulqa_refusal",
+    "api": "truthometer.benchmarks.api_bench",
 }
