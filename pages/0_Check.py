@@ -13,7 +13,7 @@ from truthometer.reports import highlight_html, report_html, report_markdown
 from truthometer.reports.html import legend_html
 from truthometer.auth import EDITOR
 from truthometer.review import ACCEPT, PENDING, REJECT, Review, log_decision, reviewed_report
-from truthometer.textio import decode_text
+from ui.documents import UPLOAD_TYPES, checked_source, read_upload, tracked_docx_download, upload_label
 from ui.common import (STATUS_ICON, clickable_text, code_md, input_key, knowledge_base, page_setup, plain_md,
                        reviewer_name, show_error, warm_models)
 from ui.auth import require
@@ -65,23 +65,25 @@ left, right = st.columns(2)
 with left:
     text = st.text_area("Text to check", height=260, key="text",
                         placeholder="Paste the generated article here…")
-    upload = st.file_uploader("…or upload a .txt / .md file", type=["txt", "md"], key="upload", max_upload_size=2,
+    upload = st.file_uploader(f"…or upload a {upload_label} file", type=UPLOAD_TYPES, key="upload", max_upload_size=2,
                               help=f"at most {MAX_TEXT_CHARS:,} characters; an attached file is checked instead of "
                                    f"the pasted text")
 with right:
     reference_text = st.text_area("Reference documents", height=260, key="references",
                                   placeholder="Paste trusted reference text here. Separate documents with a line "
                                               "containing only ---")
-    ref_uploads = st.file_uploader("…and/or upload reference files", type=["txt", "md"], max_upload_size=8,
+    ref_uploads = st.file_uploader(f"…and/or upload reference files ({upload_label})", type=UPLOAD_TYPES,
+                                   max_upload_size=20,
                                    accept_multiple_files=True, key="ref_uploads",
                                    help=f"at most {MAX_REFERENCE_CHARS:,} characters each")
 
 
 def gather_inputs() -> tuple[str, list[tuple[str, str]], list[str]]:
     """The text, the references, and a note for every input left out (none is dropped silently)."""
-    body, ignored = text, []
+    body, ignored, document = text, [], None
     if upload is not None:
-        body = decode_text(upload.getvalue(), upload.name, MAX_TEXT_CHARS)
+        document = read_upload(upload, MAX_TEXT_CHARS)
+        body = document.text
         if text.strip():
             ignored.append(f"The pasted text was not checked: the attached file {upload.name} was. Remove the "
                            f"file to check the pasted text.")
@@ -92,13 +94,15 @@ def gather_inputs() -> tuple[str, list[tuple[str, str]], list[str]]:
         elif doc:
             ignored.append(f"Pasted reference {i} holds only blank space and was left out.")
     for f in ref_uploads or []:
-        content = decode_text(f.getvalue(), f.name, MAX_REFERENCE_CHARS)
+        read = read_upload(f, MAX_REFERENCE_CHARS)
+        content = read.text
         if content.strip():
-            references.append((f.name, content))
+            references.append((f.name, content, read))  # its blocks locate the evidence: "manual.pdf, page 12"
         else:
             ignored.append(f"The reference file {f.name} is empty and was left out.")
     if not body.strip():
         raise InputError("paste a text or upload a file to check")
+    st.session_state["source"] = checked_source(upload, body, document)
     return body, references, ignored
 
 
@@ -128,6 +132,7 @@ if st.button("Check", type="primary", key="check"):
         if key not in cache:
             cache[key] = run_check(body, references, config)
         st.session_state["current"] = key
+        st.session_state.setdefault("sources", {})[key] = st.session_state.pop("source")
         st.session_state["ignored"] = ignored
         st.session_state.setdefault("reviews", {}).setdefault(key, Review())
     except Exception as exc:  # a clear message, never a traceback
@@ -293,7 +298,7 @@ corrected = review.corrected_text(report)
 st.text_area("Corrected text", corrected, height=180, key=f"corrected-{key}-{hash(corrected)}",
              label_visibility="collapsed")
 unsaved = review.unsaved(report)
-save_col, *download_cols = st.columns(5)
+save_col, *download_cols = st.columns(6)
 if unsaved:
     entries_label = f"{len(unsaved)} knowledge entr{'y' if len(unsaved) == 1 else 'ies'} a save would store"
     with st.expander(entries_label, expanded=True):
@@ -332,6 +337,15 @@ download_cols[1].download_button("Markdown report", report_markdown(report, revi
 download_cols[2].download_button("HTML report", report_html(report, review=review), "truthometer-report.html",
                                  "text/html")
 download_cols[3].download_button("Corrected text", corrected, "corrected.txt", "text/plain")
+if key in st.session_state.get("sources", {}):
+    try:
+        word, word_name = tracked_docx_download(st.session_state["sources"][key], report, review,
+                                                reviewer.strip() or "Truth-O-Meter")
+        download_cols[4].download_button("Download as Word with tracked changes", word, word_name,
+                                         "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                                         key=f"docx-{key}")
+    except Exception as exc:  # the other downloads stay
+        show_error(exc)
 
 # ---- optional: revise with the LLM (Truth-O-Meter-i) --------------------------------------------------
 if llm_configured:

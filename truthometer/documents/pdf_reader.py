@@ -90,7 +90,7 @@ def _running_lines(pages: list[str]) -> set[str]:
         lines = [line for line in text.splitlines() if line.strip()]
         edge = lines[:_EDGE] + lines[-_EDGE:]
         exact.update({" ".join(line.split()).lower() for line in edge})
-        numbered.update({_shape(line) for line in edge if str(number) in re.findall(r"\d+", line)})
+        numbered.update({_shape(line) for line in edge if _numbered(line, number)})
     enough = max(3, len(pages) // 2)
     return {line for line, n in exact.items() if n >= enough} | {shape for shape, n in numbered.items() if n >= enough}
 
@@ -98,7 +98,12 @@ def _running_lines(pages: list[str]) -> set[str]:
 def _boilerplate(line: str, page: int, running: set[str]) -> bool:
     if _PAGE_NUMBER.match(line) or " ".join(line.split()).lower() in running:
         return True
-    return _shape(line) in running and str(page) in re.findall(r"\d+", line)
+    return _shape(line) in running and _numbered(line, page)
+
+
+def _numbered(line: str, page: int) -> bool:
+    """A line that may be a running header or footer carrying its page's number: short, no sentence."""
+    return str(page) in re.findall(r"\d+", line) and len(line.split()) <= 10 and not _ENDS_SENTENCE.search(line)
 
 
 def _content_lines(text: str, page: int, running: set[str]) -> list[str]:
@@ -126,8 +131,10 @@ def _paragraphs(lines: list[str]) -> list[tuple[str, str]]:
             continue
         following = next((lines[j] for j in range(i + 1, len(lines)) if lines[j].strip()), "")
         short = len(line) < 0.7 * full
-        if short and not current and not _ENDS_SENTENCE.search(line) and len(following) > len(line) \
-                and following[:1].isupper() and len(line.split()) <= 12:
+        after_sentence = not current or _ENDS_SENTENCE.search(current[-1])
+        if short and after_sentence and not _ENDS_SENTENCE.search(line) and len(following) > len(line) \
+                and following[:1].isupper() and line[:1].isupper() and len(line.split()) <= 12:
+            flush()
             current.append(line)
             flush(HEADING)
             continue
