@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -196,9 +197,13 @@ def _track(p, c: Change, reviewer: str, stamp: str, ids: list[int]) -> None:
     properties = template.find(qn("w:rPr")) if template is not None else None
     if properties is not None:
         run.append(copy.deepcopy(properties))
-    t = OxmlElement("w:t")
-    _set_text(t, c.new)
-    run.append(t)
+    for piece in re.split(r"([\t\n])", c.new):  # a tab or a line break is an element of its own, not text
+        if piece in ("\t", "\n"):
+            run.append(OxmlElement("w:tab" if piece == "\t" else "w:br"))
+        elif piece:
+            t = OxmlElement("w:t")
+            _set_text(t, piece)
+            run.append(t)
     inserted.append(run)
     if last is not None:
         last.addnext(inserted)
