@@ -105,6 +105,10 @@ def test_single_user_mode_needs_no_token_on_loopback(tmp_path, monkeypatch):
             # one person, no one else to approve it: as the app, single-user mode may approve its own entry
             approved = server.call("POST", f"/v1/kb/entries/{added.json()['id']}/approve")
             assert approved.json()["status"] == "approved"
+            from starlette.testclient import TestClient
+
+            remote = TestClient(server.app).get("/v1/kb/search", params={"q": "Oslo"})  # from host "testclient"
+            assert remote.status_code == 403 and remote.json()["error"]["code"] == "single_user"
             UserFile(tmp_path / "kb" / "users.json").add("ann", "ann's long password", ["editor"])
             assert server.call("GET", "/v1/kb/search", params={"q": "Oslo"}).status_code == 401  # no restart needed
     finally:

@@ -21,7 +21,7 @@ import logging
 import time
 import uuid
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
@@ -31,7 +31,8 @@ from ..auth.users import CURATOR, EDITOR
 from ..config import Config
 from ..errors import InputError, TruthometerError
 from . import checks, guard
-from .auth import need
+from ..auth.users import User
+from .auth import role
 from .errors import ApiError, body, error_body
 from .jobs import Full
 from .limits import BodyLimit
@@ -103,7 +104,7 @@ def _errors(app: FastAPI) -> None:
 
 
 class _RequestLog:
-    """One log line per request: an id, the user's token id is not known here, the path, status, sizes."""
+    """One log line per request: an id (sent back as X-Request-ID), the method, path, status and sizes."""
 
     def __init__(self, app):
         self.app = app
@@ -154,9 +155,8 @@ def _check_routes(app: FastAPI, state: ApiState) -> None:
         return {"status": "ok", "models_loaded": state.ready.is_set(), "jobs_waiting": state.jobs.waiting()}
 
     @app.post("/v1/check", tags=["check"], responses={202: {"description": "a job was started"}})
-    async def check(payload: CheckRequest, request: Request):
+    async def check(payload: CheckRequest, user: User = Depends(role(EDITOR))):
         """Check a text against references and sources: the report the CLI writes (`check --format json`)."""
-        user = need(request, EDITOR)
         text = checks.check_text(payload, settings)
         references = checks.references_of(payload, settings)
         config = checks.config_of(payload.options, state.config)
@@ -171,8 +171,7 @@ def _check_routes(app: FastAPI, state: ApiState) -> None:
                                 headers={"Location": f"/v1/jobs/{job.id}"})
         return await _run_job(state, job)
 
-    def owned(request: Request, job_id: str):
-        user = need(request, EDITOR)
+    def owned(user: User, job_id: str):
         job = state.jobs.get(job_id)
         if job is None or (job.owner != user.name and not user.single_user):
             raise ApiError(404, f"no job {job_id} (jobs are kept {settings.job_ttl_s:g} s after they end)",
@@ -180,12 +179,12 @@ def _check_routes(app: FastAPI, state: ApiState) -> None:
         return user, job
 
     @app.get("/v1/jobs/{job_id}", tags=["check"])
-    async def job_status(job_id: str, request: Request):
-        return owned(request, job_id)[1].snapshot()
+    async def job_status(job_id: str, user: User = Depends(role(EDITOR))):
+        return owned(user, job_id)[1].snapshot()
 
     @app.delete("/v1/jobs/{job_id}", tags=["check"])
-    async def job_cancel(job_id: str, request: Request):
-        user, job = owned(request, job_id)
+    async def job_cancel(job_id: str, user: User = Depends(role(EDITOR))):
+        user, job = owned(user, job_id)
         state.jobs.cancel(job.id)
         state.audit(user.name, "api cancel", f"job {job.id}", {"status": job.status})
         return job.snapshot()
@@ -193,24 +192,21 @@ def _check_routes(app: FastAPI, state: ApiState) -> None:
 
 def _kb_routes(app: FastAPI, state: ApiState) -> None:
     @app.get("/v1/kb/search", tags=["knowledge base"])
-    async def kb_search(request: Request, q: str = Query(..., min_length=1, max_length=2_000),
+    async def kb_search(user: User = Depends(role(None)), q: str = Query(..., min_length=1, max_length=2_000),
                         k: int = Query(4, ge=1, le=50),
                         status: str = Query("approved", pattern="^(approved|pending|rejected|any)$")):
-        need(request, None)
         hits = await run_in_threadpool(
             lambda: state.kb().search([q], k=k, status=None if status == "any" else status)[0])
         return {"results": [{"distance": round(d, 4), **e.to_dict()} for e, d in hits]}
 
     @app.post("/v1/kb/entries", tags=["knowledge base"], status_code=201)
-    async def kb_add(payload: EntryRequest, request: Request):
-        user = need(request, CURATOR)
+    async def kb_add(payload: EntryRequest, user: User = Depends(role(CURATOR))):
         entry = await run_in_threadpool(lambda: state.kb().add(
             payload.text.strip(), payload.source, payload.locator, payload.confidence, payload.status, user.name))
         state.audit(user.name, "api kb add", f"entry #{entry.id}", {"chars": len(entry.text), "status": entry.status})
         return entry.to_dict()
 
-    async def decide(entry_id: int, request: Request, verdict: str):
-        user = need(request, CURATOR)
+    async def decide(entry_id: int, user: User, verdict: str):
         kb = await run_in_threadpool(state.kb)
         try:
             await run_in_threadpool(kb.get, entry_id)
@@ -224,21 +220,20 @@ def _kb_routes(app: FastAPI, state: ApiState) -> None:
         return (await run_in_threadpool(kb.get, entry_id)).to_dict()
 
     @app.post("/v1/kb/entries/{entry_id}/approve", tags=["knowledge base"])
-    async def kb_approve(entry_id: int, request: Request):
-        return await decide(entry_id, request, "approve")
+    async def kb_approve(entry_id: int, user: User = Depends(role(CURATOR))):
+        return await decide(entry_id, user, "approve")
 
     @app.post("/v1/kb/entries/{entry_id}/reject", tags=["knowledge base"])
-    async def kb_reject(entry_id: int, request: Request):
-        return await decide(entry_id, request, "reject")
+    async def kb_reject(entry_id: int, user: User = Depends(role(CURATOR))):
+        return await decide(entry_id, user, "reject")
 
 
 def _chat_routes(app: FastAPI, state: ApiState) -> None:
     settings = state.settings
 
     @app.post("/v1/chat/completions", tags=["guard"])
-    async def chat(payload: ChatRequest, request: Request):
+    async def chat(payload: ChatRequest, user: User = Depends(role(EDITOR))):
         """An OpenAI chat completion, the answer checked against the request's context documents."""
-        user = need(request, EDITOR)
         options = guard.guard_options(payload)
         messages, documents = guard.split_context(payload, settings)
         answer, model, usage = await run_in_threadpool(guard.forward, payload, messages, 60.0)

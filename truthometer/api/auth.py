@@ -51,5 +51,13 @@ def need(request: Request, role: str | None) -> User:
     return user
 
 
+def role(name: str | None):
+    """A dependency: the caller, who must hold ``name``. As a dependency it runs before the body is
+    validated, so a request without a valid token is 401 whatever its body."""
+    def dependency(request: Request) -> User:
+        return need(request, name)
+    return dependency
+
+
 def _unauthorized(message: str) -> ApiError:
     return ApiError(401, message, "invalid_token", {"WWW-Authenticate": "Bearer"})
