@@ -189,15 +189,18 @@ def test_the_report_is_the_one_the_library_writes_and_nothing_is_logged(api, cap
         else rows[-1]["new"]["chars"] == len(text)
 
 
-def test_a_long_text_is_a_job_with_progress_then_the_report(api):
+def test_a_long_text_is_a_job_with_progress_then_the_report(api, tmp_path):
     from truthometer.client import Client
 
     text = " ".join([WRONG] + ["Paris is the capital of France."] * 12)
+    page = tmp_path / "eiffel.html"  # a file, sent in base64 and read by its format
+    page.write_text(f"<html><body><h1>The tower</h1><p>{REFERENCE}</p><script>var x = 1;</script></body></html>")
     client = Client(api.url, token=api.tokens["ann"])
-    started = client.check(text, references=[("eiffel.md", REFERENCE)], wait=False)
+    started = client.check(text, references=[page], wait=False)
     assert set(started) == {"job", "status", "url"}
     report = client.wait(started["job"], poll=0.2, wait_s=120)
     assert report["sentences"][0]["status"] == "contradicted" and report["stats"]["total"] == 13
+    assert all("eiffel.html" in e["locator"] and "<p>" not in e["text"] for e in report["sentences"][0]["evidence"])
     done = client.job(started["job"])
     assert done["status"] == "done" and done["progress"] == 1.0
 

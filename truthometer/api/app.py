@@ -160,7 +160,7 @@ def _check_routes(app: FastAPI, state: ApiState) -> None:
         text = checks.check_text(payload, settings)
         references = checks.references_of(payload, settings)
         config = checks.config_of(payload.options, state.config)
-        size = len(text) + sum(len(t) for _, t in references)
+        size = len(text) + sum(len(r[1]) for r in references)
         job = _submit(state, user.name, size, checks.work(state, text, references, config, payload.options.sources))
         as_job = payload.mode == "job" or (payload.mode == "auto" and len(text) > settings.sync_chars)
         state.audit(user.name, "api check", f"job {job.id}",

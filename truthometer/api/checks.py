@@ -13,8 +13,8 @@ from .schemas import CheckOptions, CheckRequest, Reference
 from .settings import ApiSettings
 
 
-def references_of(request: CheckRequest, settings: ApiSettings) -> list[tuple[str, str]]:
-    """(name, text) per reference; 422 for too many or a malformed one, 413 for one too long."""
+def references_of(request: CheckRequest, settings: ApiSettings) -> list[tuple]:
+    """(name, text[, extracted document]) per reference; 422 for too many or a malformed one, 413 for one too long."""
     if len(request.references) > settings.max_references:
         raise ApiError(422, f"{len(request.references)} references is over the limit of {settings.max_references} "
                             "a request", "too_many_references")
@@ -31,19 +31,19 @@ def references_of(request: CheckRequest, settings: ApiSettings) -> list[tuple[st
         except (binascii.Error, ValueError):
             raise ApiError(422, f"reference {number} ({ref.name}): content_base64 is not base64", "bad_reference") \
                 from None
-        out.append((ref.name, read_file(data, ref.name, settings.max_reference_chars)))
+        out.append(read_file(data, ref.name, settings.max_reference_chars))
     return out
 
 
-def read_file(data: bytes, name: str, limit: int) -> str:
-    """A reference file's text: through the document readers (DOCX, PDF, HTML) where this build has them,
-    else as plain text or Markdown (UTF-8), as the CLI reads it."""
+def read_file(data: bytes, name: str, limit: int) -> tuple:
+    """A reference file as the CLI reads it, by its name's format (plain text, Markdown, DOCX, PDF, HTML):
+    (name, text, the extracted document), whose blocks locate its evidence ("manual.pdf, page 12")."""
     try:
-        from ..documents import read_document  # the document formats' public reader, when it exists
-    except ImportError:
-        return _bounded(decode_text, data, name, limit)
-    document = read_document(data, name)
-    return _bounded(validate_text, getattr(document, "text", document), name, limit)
+        from ..documents import document_from_bytes
+    except ImportError:  # a build without the document readers: text and Markdown only
+        return name, _bounded(decode_text, data, name, limit)
+    document = _bounded(document_from_bytes, data, name, limit)
+    return name, document.text, document
 
 
 def _bounded(read, value, name: str, limit: int) -> str:
