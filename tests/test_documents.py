@@ -219,3 +219,20 @@ def read_document_text(text: str):
     from truthometer.documents.text_reader import read_plain
 
     return read_plain(text, "ref.md", "md")
+
+
+def test_a_batch_folder_reads_word_pdf_and_html_files_and_reports_a_bad_one(tmp_path):
+    from truthometer.batch.inputs import read_documents
+
+    (tmp_path / "a.docx").write_bytes(docx_bytes(_article))
+    (tmp_path / "b.pdf").write_bytes(pdf_bytes(_pages(3)))
+    (tmp_path / "c.html").write_bytes(b"<html><body><p>The tower is in Paris.</p></body></html>")
+    (tmp_path / "d.txt").write_text("Plain text.", encoding="utf-8")
+    (tmp_path / "e.pdf").write_bytes(pdf_bytes([[]]))
+    (tmp_path / "f.png").write_bytes(b"\x89PNG")
+    documents = {d.id: d for d in read_documents(tmp_path)}
+    assert sorted(documents) == ["a.docx", "b.pdf", "c.html", "d.txt", "e.pdf"]
+    assert documents["a.docx"].text.startswith("The Eiffel Tower\n\nThe tower is 330 metres tall.")
+    assert "Section 2 was painted in 1902." in documents["b.pdf"].text
+    assert documents["c.html"].text == "The tower is in Paris." and documents["d.txt"].text == "Plain text."
+    assert documents["e.pdf"].error.startswith("e.pdf: has no text layer") and not documents["e.pdf"].text
