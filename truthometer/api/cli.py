@@ -60,6 +60,10 @@ def app_from_env():
     """The app a uvicorn worker process builds (``--workers N``): its settings come in an environment variable."""
     from .app import create_app
 
+    # Here, not in run(): each worker process of --workers N builds its own app and needs its own handler.
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s",
+                        stream=sys.stderr)
+    logging.getLogger("truthometer.api").setLevel(logging.INFO)  # ours: ids and sizes; others' only warnings
     given = json.loads(os.environ.get(ENV_SETTINGS) or "{}")
     return create_app(ApiSettings(**given))
 
@@ -76,7 +80,6 @@ def run(args) -> int:
         raise InputError(f"no users are configured: the API runs single-user and listens on loopback only; add users "
                          f"(`truthometer users add NAME --role editor`) and tokens before --host {args.host}")
     os.environ[ENV_SETTINGS] = json.dumps(dataclasses.asdict(settings))
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s", stream=sys.stderr)
     print(f"Truth-O-Meter API on http://{args.host}:{args.port} (OpenAPI at /docs)", file=sys.stderr)
     uvicorn.run("truthometer.api.cli:app_from_env", factory=True, host=args.host, port=args.port,
                 workers=args.workers, access_log=False, timeout_keep_alive=5, limit_concurrency=args.max_connections,
