@@ -12,7 +12,7 @@ import pytest
 
 from api_support import Server
 from fake_llm_server import FakeLLM, Status
-from kb_support import hash_embedder, team_kb
+from kb_support import team_kb
 from truthometer.api import ApiSettings, create_app
 from truthometer.auth import tokens
 from truthometer.auth.users import UserFile
