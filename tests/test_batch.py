@@ -51,7 +51,7 @@ def test_a_folder_through_the_command_line_one_line_per_text_and_a_summary(tmp_p
     (folder / "sub").mkdir(parents=True)
     (folder / "a.txt").write_text("The tower was completed in 1899. I think it is lovely.", encoding="utf-8")
     (folder / "sub" / "b.md").write_text("The tower is in Paris.", encoding="utf-8")
-    (folder / "scan.pdf").write_bytes(b"%PDF-1.4 not a text")  # not .txt/.md: not a document
+    (folder / "scan.png").write_bytes(b"\x89PNG not a text")  # not a text or a document format: left out
     (folder / ".draft.txt").write_text("The tower was completed in 1700.", encoding="utf-8")  # hidden
     reference = tmp_path / "tower.md"
     reference.write_text(TOWER, encoding="utf-8")

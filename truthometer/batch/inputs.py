@@ -1,4 +1,5 @@
-"""The documents of a batch: a folder of .txt/.md (and .docx/.pdf/.html) files, or a JSONL file of {"id", "text", "references"}.
+"""The documents of a batch: a folder of .txt/.md (and .docx/.pdf/.html) files, or a JSONL file of {"id", "text",
+"references"}.
 
 Reading never stops at a bad document: it comes out as a Document with ``error`` set, which the run
 writes as an error line and skips. Only an INPUT that cannot be read at all raises InputError.

@@ -20,7 +20,7 @@ from docx.text.run import Run
 from ..report import Report
 from .changes import Change, changes
 from .model import Block, ExtractedDocument
-from .wordml import W_T, body_paragraphs, is_simple, paragraph_runs
+from .wordml import W_T, body_paragraphs, is_simple, paragraph_runs, paragraph_text
 
 #: Statuses that get a comment even without a correction.
 FLAGGED = ("contradicted", "unverifiable")
@@ -138,7 +138,7 @@ def _next_id(ids: list[int]) -> str:
 
 def _widen(p, c: Change) -> Change:
     """The change grown to whole runs where it starts or ends inside a run that cannot be cut."""
-    text = "".join(_run_chars(p))
+    text = paragraph_text(p)
     start, end = c.start, c.end
     for r, a, b in paragraph_runs(p):
         if not is_simple(r) and a < start < b:
@@ -146,12 +146,6 @@ def _widen(p, c: Change) -> Change:
         if not is_simple(r) and a < end < b:
             end = b
     return Change(start, end, text[start:c.start] + c.new + text[c.end:end], c.sentence)
-
-
-def _run_chars(p) -> list[str]:
-    from .wordml import run_text
-
-    return [run_text(r) for r, _, _ in paragraph_runs(p)]
 
 
 def _split_at(p, offset: int) -> None:
