@@ -298,7 +298,7 @@ corrected = review.corrected_text(report)
 st.text_area("Corrected text", corrected, height=180, key=f"corrected-{key}-{hash(corrected)}",
              label_visibility="collapsed")
 unsaved = review.unsaved(report)
-save_col, *download_cols = st.columns(6)
+save_col, *download_cols = st.columns(5)
 if unsaved:
     entries_label = f"{len(unsaved)} knowledge entr{'y' if len(unsaved) == 1 else 'ies'} a save would store"
     with st.expander(entries_label, expanded=True):
@@ -341,9 +341,11 @@ if key in st.session_state.get("sources", {}):
     try:
         word, word_name = tracked_docx_download(st.session_state["sources"][key], report, review,
                                                 reviewer.strip() or "Truth-O-Meter")
-        download_cols[4].download_button("Download as Word with tracked changes", word, word_name,
-                                         "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-                                         key=f"docx-{key}")
+        st.download_button("Download as Word with tracked changes", word, word_name,
+                           "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                           key=f"docx-{key}", help="the checked document with the corrections you accepted as "
+                                                   "tracked changes under your reviewer name, and a comment "
+                                                   "on each flagged sentence")
     except Exception as exc:  # the other downloads stay
         show_error(exc)
 
