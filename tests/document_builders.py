@@ -45,3 +45,22 @@ def docx_bytes(build) -> bytes:
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()
+
+
+ODT_NAMESPACES = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+                  'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+                  'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+                  'xmlns:dc="http://purl.org/dc/elements/1.1/"')
+
+
+def odt_bytes(body: str) -> bytes:
+    """An OpenDocument text whose office:text holds ``body`` (ODF markup written by the test)."""
+    import zipfile
+
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ODT_NAMESPACES} office:version="1.3">'
+               f"<office:body><office:text>{body}</office:text></office:body></office:document-content>")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text")
+        archive.writestr("content.xml", content)
+    return out.getvalue()

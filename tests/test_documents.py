@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 
-from document_builders import docx_bytes, pdf_bytes
+from document_builders import docx_bytes, odt_bytes, pdf_bytes
 from truthometer.documents import DocumentError, document_from_bytes, read_document
 from truthometer.documents.model import HEADING, LIST_ITEM, PARAGRAPH, SEPARATOR, TABLE_CELL
 from truthometer.errors import InputError
@@ -76,6 +76,24 @@ def test_docx_footnotes_are_read_as_their_own_blocks():
     document = document_from_bytes(docx_bytes(build), "notes.docx")
     assert [(b.kind, b.text, b.locator) for b in document.blocks][-1] == \
         ("footnote", "Opening day records, 1937.", "footnote 1")
+
+
+def test_odt_blocks_leave_out_tracked_deletions_comments_and_read_footnotes_apart():
+    body = ('<text:tracked-changes><text:changed-region text:id="c1"><text:deletion><text:p>1887</text:p>'
+            '</text:deletion></text:changed-region></text:tracked-changes>'
+            '<text:h text:outline-level="1">The <text:span>Eiffel</text:span> Tower</text:h>'
+            '<text:p>The tower opened in<text:s text:c="2"/>1889.<text:note><text:note-citation>1</text:note-citation>'
+            '<text:note-body><text:p>City archive.</text:p></text:note-body></text:note>'
+            '<office:annotation><dc:creator>A</dc:creator><text:p>a comment</text:p></office:annotation></text:p>'
+            '<text:list><text:list-item><text:p>Paris</text:p></text:list-item></text:list>'
+            '<table:table><table:table-row><table:table-cell><text:p>Height</text:p></table:table-cell>'
+            '<table:table-cell><text:p>330 m</text:p></table:table-cell></table:table-row></table:table>')
+    document = document_from_bytes(odt_bytes(body), "tower.odt")
+    assert [(b.kind, b.text, b.locator) for b in document.blocks] == [
+        (HEADING, "The Eiffel Tower", "paragraph 1"), (PARAGRAPH, "The tower opened in  1889.", "paragraph 2"),
+        (LIST_ITEM, "Paris", "paragraph 3"), (TABLE_CELL, "Height", "table 1, row 1, cell 1"),
+        (TABLE_CELL, "330 m", "table 1, row 1, cell 2"), ("footnote", "City archive.", "footnote 1")]
+    assert document.located and "1887" not in document.text and "a comment" not in document.text
 
 
 def test_pdf_pages_lose_running_headers_and_page_numbers_and_keep_their_page():
@@ -153,6 +171,7 @@ def _zip_like_docx(extra: dict[str, int]) -> bytes:
     ("locked.pdf", None, "encrypted"),
     ("cut.pdf", None, "not a readable PDF"),
     ("fake.pdf", b"hello, not a pdf", "not a PDF file"),
+    ("broken.odt", b"PK\x03\x04" + b"\x00" * 50, "not an OpenDocument text (.odt) file"),
     ("image.html", b"\x89PNG\r\n\x1a\n\x00\x00\x00", "not an HTML file"),
     ("empty.html", b"<html><body><script>x()</script></body></html>", "is empty"),
 ])

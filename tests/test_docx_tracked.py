@@ -246,3 +246,36 @@ def test_a_pdf_cannot_be_written_back_but_says_what_to_use():
         export("corrected", document, report, data)
     accepted = document_from_bytes(accept_all(export("docx", document, report, data)), "a.docx")
     assert re.sub(r"\s+", " ", accepted.text) == "The bridge opened in 1937."
+
+
+def test_corrected_docx_is_the_document_with_every_change_accepted():
+    original, document, report, _ = _tracked()
+    corrected = export("corrected", document, report, original)
+    body = _body(corrected)
+    assert body.find(f".//{W}ins") is None and body.find(f".//{W}del") is None
+    assert document_from_bytes(corrected, "c.docx").text == report.corrected_text
+
+
+def test_characters_xml_cannot_hold_become_spaces_not_a_crash():
+    text = "Page one.\x0c\n\nThe bridge opened in 1938.\x01"
+    document = read_plain(text, "a.txt", "txt")
+    report = _report(text, [("The bridge opened in 1938.", "1938", "19\x0b37", "contradicted")])
+    accepted = document_from_bytes(accept_all(export("docx", document, report, when=WHEN)), "a.docx")
+    assert accepted.text == "Page one. \n\nThe bridge opened in 19 37. "
+
+
+def test_an_odt_becomes_a_new_word_file_with_its_changes_tracked():
+    from document_builders import odt_bytes
+
+    data = odt_bytes("<text:h>Bridges</text:h><text:p>The bridge opened in <text:span>1938</text:span>.</text:p>")
+    document = document_from_bytes(data, "a.odt")
+    report = _report(document.text, [("The bridge opened in 1938.", "1938", "1937", "contradicted")])
+    tracked = export("docx", document, report, data, reviewer="Ada Editor", when=WHEN)
+    assert ["".join(i.itertext()) for i in _body(tracked).iter(f"{W}ins")] == ["1937"]
+    assert document_from_bytes(accept_all(tracked), "a.docx").text == "Bridges\n\nThe bridge opened in 1937."
+    import pytest
+
+    from truthometer.errors import InputError
+
+    with pytest.raises(InputError, match="a.odt: an ODT file cannot be written back; use --format docx"):
+        export("corrected", document, report, data)

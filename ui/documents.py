@@ -13,7 +13,7 @@ __all__ = ["UPLOAD_TYPES", "CheckedSource", "checked_source", "read_upload", "tr
            "upload_label"]
 
 #: Shown beside the upload widgets.
-upload_label = ".txt, .md, .docx, .pdf or .html"
+upload_label = ".txt, .md, .docx, .odt, .pdf or .html"
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from ..textio import decode_text, validate_text
 
 TEXT_SUFFIXES = (".txt", ".md", ".markdown")
 #: What a folder's files may be: text, and the documents ``truthometer.documents`` reads.
-FOLDER_SUFFIXES = TEXT_SUFFIXES + (".docx", ".pdf", ".html", ".htm")
+FOLDER_SUFFIXES = TEXT_SUFFIXES + (".docx", ".odt", ".pdf", ".html", ".htm")
 
 
 @dataclass

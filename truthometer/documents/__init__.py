@@ -1,4 +1,4 @@
-"""Documents editors have: Word, PDF, HTML, Markdown and plain text, read into located blocks.
+"""Documents editors have: Word (and OpenDocument text), PDF, HTML, Markdown and plain text, read into located blocks.
 
 ``read_document(path)`` and ``document_from_bytes(data, name)`` give an ``ExtractedDocument``: the text
 the checker reads (blocks joined by a blank line) and, for every block, where it is in the file, so that
@@ -19,10 +19,10 @@ from .safety import MAX_FILE_BYTES, DocumentError
 from .text_reader import read_plain
 
 #: File name endings -> format.
-FORMATS = {".docx": "docx", ".pdf": "pdf", ".html": "html", ".htm": "html", ".xhtml": "html",
+FORMATS = {".docx": "docx", ".odt": "odt", ".pdf": "pdf", ".html": "html", ".htm": "html", ".xhtml": "html",
            ".md": "md", ".markdown": "md", ".txt": "txt"}
 #: What upload widgets accept.
-UPLOAD_TYPES = ["txt", "md", "markdown", "docx", "pdf", "html", "htm"]
+UPLOAD_TYPES = ["txt", "md", "markdown", "docx", "odt", "pdf", "html", "htm"]
 
 __all__ = ["Block", "DocumentError", "ExtractedDocument", "FORMATS", "Location", "UPLOAD_TYPES",
            "document_from_bytes", "format_of", "read_document"]
@@ -43,6 +43,10 @@ def document_from_bytes(data: bytes, name: str, limit: int = MAX_TEXT_CHARS, pro
         from .docx_reader import read_docx
 
         document = read_docx(data, name)
+    elif kind == "odt":
+        from .odt_reader import read_odt
+
+        document = read_odt(data, name)
     elif kind == "pdf":
         from .pdf_reader import read_pdf
 
@@ -58,6 +62,8 @@ def document_from_bytes(data: bytes, name: str, limit: int = MAX_TEXT_CHARS, pro
 def _refuse_mismatch(data: bytes, name: str, kind: str) -> None:
     """A file whose first bytes say another format than its name: a clear message, not a parser's."""
     head = data[:8].lstrip()
+    if kind == "odt" and not data.startswith(b"PK"):
+        raise DocumentError(f"{name}: not an OpenDocument text (.odt) file")
     if kind == "docx" and not data.startswith(b"PK"):
         raise DocumentError(f"{name}: not a Word (.docx) file" +
                             (" (an old .doc? save it as .docx)" if data.startswith(b"\xd0\xcf\x11\xe0") else ""))

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from ..report import Report, SentenceResult, corrected_in_place
 
+#: Characters XML 1.0 cannot hold (a form feed in a text file, a stray control character in a correction).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|\w+|\s+|[^\w\s]")
 
 
@@ -74,6 +76,11 @@ def word_diff(old: str, new: str) -> list[tuple[int, int, str]]:
         if op != "equal":
             out.append((starts[i1], starts[i2], "".join(b[j1:j2])))
     return out
+
+
+def xml_safe(text: str) -> str:
+    """``text`` with every character XML cannot hold made a space (same length, so offsets stay valid)."""
+    return _NOT_XML.sub(" ", text)
 
 
 def apply(text: str, edits: list[Change]) -> str:

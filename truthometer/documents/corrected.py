@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import html
 
-from .changes import Change, apply
+from .changes import Change, apply, xml_safe
 from .html_reader import collapsed, parse, text_nodes
 from .model import ExtractedDocument
 
@@ -30,7 +30,7 @@ def corrected_html(data: bytes, document: ExtractedDocument, edits: list[Change]
         text, where = collapsed(nodes)
         if text != block.text:
             continue
-        _replace(nodes, where, c.start - block.start, c.end - block.start, c.new)
+        _replace(nodes, where, c.start - block.start, c.end - block.start, xml_safe(c.new))
     return html.tostring(tree, encoding="utf-8", doctype=tree.docinfo.doctype or None)
 
 

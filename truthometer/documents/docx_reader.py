@@ -15,7 +15,7 @@ FOOTNOTE = "footnote"
 
 def load(data: bytes, name: str):
     """The python-docx Document of ``data``, after the package's sizes were checked (nothing unpacked before)."""
-    open_zip(data, name, "Word (.docx)", "word/document.xml")
+    open_zip(data, name, "a Word (.docx)", "word/document.xml")
     import docx
 
     try:

@@ -18,7 +18,7 @@ from docx.oxml.ns import qn
 from docx.text.run import Run
 
 from ..report import Report
-from .changes import Change, changes
+from .changes import Change, changes, xml_safe
 from .model import Block, ExtractedDocument
 from .wordml import W_T, body_paragraphs, is_simple, paragraph_runs, paragraph_text
 
@@ -71,8 +71,8 @@ def tracked_docx(document: ExtractedDocument, report: Report, decided: dict[int,
         for start, end, text in paragraph_comments:
             runs = [r for r, a, b in paragraph_runs(p) if a >= start and b <= end and b > a]
             if runs:
-                word.add_comment([Run(runs[0], None), Run(runs[-1], None)], text=text, author=reviewer,
-                                 initials=_initials(reviewer))
+                word.add_comment([Run(runs[0], None), Run(runs[-1], None)], text=xml_safe(text),
+                                 author=xml_safe(reviewer), initials=_initials(reviewer))
                 comments += 1
         for c in sorted(paragraph_edits, key=lambda c: (c.start, c.end), reverse=True):
             _track(p, c, reviewer, stamp, ids)
@@ -94,7 +94,7 @@ def fresh_docx(document: ExtractedDocument) -> tuple[bytes, ExtractedDocument]:
             if k:
                 p.add_run().add_break()
             if line:
-                p.add_run(line)
+                p.add_run(xml_safe(line))
         blocks.append(Block(block.text, block.kind, f"paragraph {number + 1}", block.start, block.end, number))
     out = io.BytesIO()
     word.save(out)
@@ -162,7 +162,7 @@ def _split_at(p, offset: int) -> None:
 
 
 def _set_text(t, text: str) -> None:
-    t.text = text
+    t.text = xml_safe(text)
     t.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
 
 
@@ -174,7 +174,7 @@ def _track(p, c: Change, reviewer: str, stamp: str, ids: list[int]) -> None:
                                              next((r for r, a, b in runs if a == c.start and b > a), None))
     last = None
     for r in inside:
-        deleted = OxmlElement("w:del", attrs={qn("w:id"): _next_id(ids), qn("w:author"): reviewer,
+        deleted = OxmlElement("w:del", attrs={qn("w:id"): _next_id(ids), qn("w:author"): xml_safe(reviewer),
                                               qn("w:date"): stamp})
         r.addprevious(deleted)
         deleted.append(r)
@@ -185,7 +185,7 @@ def _track(p, c: Change, reviewer: str, stamp: str, ids: list[int]) -> None:
         last = deleted
     if not c.new:
         return
-    inserted = OxmlElement("w:ins", attrs={qn("w:id"): _next_id(ids), qn("w:author"): reviewer,
+    inserted = OxmlElement("w:ins", attrs={qn("w:id"): _next_id(ids), qn("w:author"): xml_safe(reviewer),
                                            qn("w:date"): stamp})
     run = OxmlElement("w:r")
     properties = template.find(qn("w:rPr")) if template is not None else None

@@ -39,9 +39,10 @@ def export(kind: str, document: ExtractedDocument, report, data: bytes | None = 
         from .corrected import corrected_html
 
         return corrected_html(data, document, changes(report, decided))
-    if document.format == "pdf":
-        raise InputError(f"{document.name}: a PDF cannot be written back; use --format docx for a Word file "
-                         "with the corrections as tracked changes")
+    if document.format in ("pdf", "odt"):
+        article = "an" if document.format == "odt" else "a"
+        raise InputError(f"{document.name}: {article} {document.format.upper()} file cannot be written back; use "
+                         "--format docx for a Word file with the corrections as tracked changes")
     from .corrected import corrected_text
 
     return corrected_text(document, changes(report, decided)).encode("utf-8")

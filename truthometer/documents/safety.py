@@ -27,16 +27,16 @@ def check_size(data: bytes, name: str) -> None:
 
 
 def open_zip(data: bytes, name: str, kind: str, required: str) -> zipfile.ZipFile:
-    """The package of a DOCX/ODT, after checking from its directory (nothing unpacked yet) that it is one,
+    """The package of a DOCX/ODT (``kind``: "a Word (.docx)"), after checking from its directory (nothing unpacked yet) that it is one,
     holds ``required`` and does not unpack to more than the limits allow."""
     check_size(data, name)
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
     except (zipfile.BadZipFile, ValueError, OSError) as exc:
-        raise DocumentError(f"{name}: not a {kind} file (corrupt, or another format renamed)") from exc
+        raise DocumentError(f"{name}: not {kind} file (corrupt, or another format renamed)") from exc
     if required not in {m.filename for m in members}:
-        raise DocumentError(f"{name}: not a {kind} file (no {required} inside)")
+        raise DocumentError(f"{name}: not {kind} file (no {required} inside)")
     total = sum(m.file_size for m in members)
     if total > MAX_UNPACKED_BYTES:
         raise DocumentError(f"{name}: unpacks to {total / 2**20:,.0f} MB, over the limit of "
