@@ -102,3 +102,15 @@ def test_accepting_all_changes_in_libreoffice_gives_the_reviewed_text(exported):
     words = re.findall(r"\w+", out.read_text(encoding="utf-8-sig"))
     assert words == re.findall(r"\w+", report.corrected_text)
     assert "1938" not in words and "1937" in words
+
+
+def test_a_pdf_libreoffice_made_from_the_word_file_reads_back_without_losing_text(exported):
+    folder, _ = exported
+    original = document_from_bytes((folder / "original.docx").read_bytes(), "original.docx")
+    pdf = document_from_bytes(_convert(folder, "original.docx", "pdf").read_bytes(), "original.pdf")
+    assert re.findall(r"\w+", pdf.text) == re.findall(r"\w+", original.text)
+    assert [b.text for b in pdf.blocks if b.kind == "list item"] == [
+        "The bridge is painted in International Orange.", "It carries six lanes of traffic."]
+    last = pdf.locate(pdf.text.index("Figures from the bridge district"))
+    assert last.block.anchor == max(b.anchor for b in pdf.blocks) > 1
+    assert pdf.locator(pdf.text.index("Bridges of San Francisco")) == "page 1"

@@ -6,7 +6,7 @@ import logging
 import re
 from collections import Counter
 
-from .model import HEADING, PARAGRAPH, ExtractedDocument, assemble
+from .model import HEADING, LIST_ITEM, PARAGRAPH, ExtractedDocument, assemble
 from .safety import MAX_PDF_PAGES, DocumentError, check_size
 
 #: "12", "- 12 -", "Page 12", "page 12 of 200", "12/200", "xii".
@@ -15,6 +15,8 @@ _PAGE_NUMBER = re.compile(r"^\s*(?:[-–—]\s*)?(?:page\s+)?(?:\d{1,4}|[ivxlcdm
 #: Lines of a page's top and bottom looked at for running headers and footers.
 _EDGE = 2
 _ENDS_SENTENCE = re.compile(r"[.!?:;][\"”')\]]*$")
+#: A list item's mark: bullets, including the private-use glyphs of Symbol and Wingdings fonts.
+_BULLET = re.compile(r"^\s*(?:[•◦▪●‣⁃\uf0b7\uf0a7\uf0d8\uf076\uf0fc\uf06e]|[-*–](?=\s))\s*")
 
 
 def read_pdf(data: bytes, name: str, progress=None, max_chars: int | None = None) -> ExtractedDocument:
@@ -125,23 +127,31 @@ def _paragraphs(lines: list[str]) -> list[tuple[str, str]]:
             out.append((kind, _join(current)))
             current.clear()
 
+    kind = PARAGRAPH
     for i, line in enumerate(lines):
         if not line.strip():
-            flush()
+            flush(kind)
+            kind = PARAGRAPH
             continue
+        bullet = _BULLET.match(line)
+        if bullet:
+            flush(kind)
+            kind, line = LIST_ITEM, line[bullet.end():]
         following = next((lines[j] for j in range(i + 1, len(lines)) if lines[j].strip()), "")
         short = len(line) < 0.7 * full
         after_sentence = not current or _ENDS_SENTENCE.search(current[-1])
         if short and after_sentence and not _ENDS_SENTENCE.search(line) and len(following) > len(line) \
                 and following[:1].isupper() and line[:1].isupper() and len(line.split()) <= 12:
-            flush()
+            flush(kind)
             current.append(line)
             flush(HEADING)
+            kind = PARAGRAPH
             continue
         current.append(line)
-        if short and _ENDS_SENTENCE.search(line) and following[:1].isupper():
-            flush()
-    flush()
+        if short and _ENDS_SENTENCE.search(line) and following[:1].isupper() or _BULLET.match(following):
+            flush(kind)
+            kind = PARAGRAPH
+    flush(kind)
     return out
 
 
