@@ -208,6 +208,23 @@ def test_a_change_inside_a_run_that_holds_a_tab_takes_the_whole_run():
     assert document_from_bytes(accept_all(data), "a.docx").text == "Opened:\t1937 in San Francisco."
 
 
+def test_two_changes_in_one_run_that_holds_a_tab_become_one_change():
+    def build(document):
+        document.add_paragraph().add_run("Opened 1938,\tspan 1,290 metres.")
+
+    original = docx_bytes(build)
+    document = document_from_bytes(original, "tab.docx")
+    sentence = "Opened 1938,\tspan 1,290 metres."
+    report = _report(document.text, [(sentence, "1938", "1937", "contradicted")])
+    at = sentence.index("1,290")
+    report.sentences[0].suggestion = Suggestion("Opened 1937,\tspan 1,280 metres.", [
+        report.sentences[0].suggestion.substitutions[0], Substitution("1,290", "1,280", at, at + 5)])
+    data = export("docx", document, report, original, when=WHEN)
+    assert len(_body(data).findall(f".//{W}del")) == len(_body(data).findall(f".//{W}ins")) == 1
+    assert document_from_bytes(accept_all(data), "a.docx").text == "Opened 1937,\tspan 1,280 metres."
+    assert document_from_bytes(_reject_all(data), "r.docx").text == sentence
+
+
 def test_markdown_and_html_come_back_in_their_own_format_with_the_changes():
     markdown = "# Bridges\n\nThe **Golden Gate Bridge** opened in 1938.\n"
     document = read_plain(markdown, "a.md", "md")

@@ -18,7 +18,7 @@ from docx.oxml.ns import qn
 from docx.text.run import Run
 
 from ..report import Report
-from .changes import Change, changes, xml_safe
+from .changes import Change, apply, changes, xml_safe
 from .model import Block, ExtractedDocument
 from .wordml import W_T, body_paragraphs, is_simple, paragraph_runs, paragraph_text
 
@@ -32,7 +32,7 @@ class Written:
     data: bytes
     changes: int  # tracked replacements placed
     comments: int
-    skipped: int  # changes that fell where no body paragraph is (footnotes): left out, said in a comment
+    skipped: int  # changes that fell where no body paragraph is (footnotes, text boxes): left out
 
 
 def tracked_docx(document: ExtractedDocument, report: Report, decided: dict[int, str], data: bytes | None = None,
@@ -64,7 +64,7 @@ def tracked_docx(document: ExtractedDocument, report: Report, decided: dict[int,
     comments = 0
     for index, (paragraph_edits, paragraph_comments) in sorted(plan.items()):
         p = paragraphs[index]
-        paragraph_edits = [_widen(p, c) for c in paragraph_edits]
+        paragraph_edits = _widen(p, paragraph_edits)
         for cut in sorted({x for c in paragraph_edits for x in (c.start, c.end)} |
                           {x for a, b, _ in paragraph_comments for x in (a, b)}):
             _split_at(p, cut)
@@ -136,16 +136,33 @@ def _next_id(ids: list[int]) -> str:
     return str(ids[0] - 1)
 
 
-def _widen(p, c: Change) -> Change:
-    """The change grown to whole runs where it starts or ends inside a run that cannot be cut."""
-    text = paragraph_text(p)
-    start, end = c.start, c.end
-    for r, a, b in paragraph_runs(p):
-        if not is_simple(r) and a < start < b:
-            start = a
-        if not is_simple(r) and a < end < b:
-            end = b
-    return Change(start, end, text[start:c.start] + c.new + text[c.end:end], c.sentence)
+def _widen(p, edits: list[Change]) -> list[Change]:
+    """The edits grown to whole runs where they start or end inside a run that cannot be cut; edits that
+    then overlap (two numbers in one run with a tab) become one."""
+    text, runs = paragraph_text(p), paragraph_runs(p)
+
+    def grown(c: Change) -> tuple[int, int]:
+        start, end = c.start, c.end
+        for r, a, b in runs:
+            if not is_simple(r) and a < start < b:
+                start = a
+            if not is_simple(r) and a < end < b:
+                end = b
+        return start, end
+
+    clusters: list[tuple[int, int, list[Change]]] = []
+    for c in sorted(edits, key=lambda c: (c.start, c.end)):
+        start, end = grown(c)
+        if clusters and start < clusters[-1][1]:
+            first, last, members = clusters.pop()
+            clusters.append((first, max(last, end), members + [c]))
+        else:
+            clusters.append((start, end, [c]))
+    out = []
+    for start, end, members in clusters:
+        moved = [Change(c.start - start, c.end - start, c.new) for c in members]
+        out.append(Change(start, end, apply(text[start:end], moved), members[0].sentence))
+    return out
 
 
 def _split_at(p, offset: int) -> None:
