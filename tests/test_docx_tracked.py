@@ -242,6 +242,18 @@ def test_markdown_and_html_come_back_in_their_own_format_with_the_changes():
     assert document_from_bytes(out.encode(), "b.html").text == report.corrected_text
 
 
+def test_html_keeps_its_charset_when_written_back():
+    page = ('<html><head><meta charset="iso-8859-1"></head><body><p>The caf\u00e9 opened in 1938.</p></body></html>'
+            ).encode("latin-1")
+    document = document_from_bytes(page, "a.html")
+    assert document.text == "The caf\u00e9 opened in 1938."
+    report = _report(document.text, [("The caf\u00e9 opened in 1938.", "1938", "1937 \u2013 1938", "contradicted")])
+    out = export("corrected", document, report, page)
+    assert document_from_bytes(out, "b.html").text == "The caf\u00e9 opened in 1937 \u2013 1938."
+    utf8 = "<p>Caf\u00e9 at the T\u00fcrm.</p>".encode("utf-8")  # no charset declared: UTF-8, not Latin-1
+    assert document_from_bytes(utf8, "c.html").text == "Caf\u00e9 at the T\u00fcrm."
+
+
 def test_html_corrections_are_escaped_text_never_markup():
     page = b"<html><body><p>The bridge opened in 1938.</p></body></html>"
     document = document_from_bytes(page, "a.html")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lxml import html
 
 from .changes import Change, apply, xml_safe
-from .html_reader import collapsed, parse, text_nodes
+from .html_reader import collapsed, declared_charset, parse, text_nodes
 from .model import ExtractedDocument
 
 
@@ -31,7 +31,8 @@ def corrected_html(data: bytes, document: ExtractedDocument, edits: list[Change]
         if text != block.text:
             continue
         _replace(nodes, where, c.start - block.start, c.end - block.start, xml_safe(c.new))
-    return html.tostring(tree, encoding="utf-8", doctype=tree.docinfo.doctype or None)
+    # Written in the charset the file declares, so its <meta> stays true (characters it lacks as references).
+    return html.tostring(tree, encoding=declared_charset(data) or "utf-8", doctype=tree.docinfo.doctype or None)
 
 
 def _replace(nodes, where, start: int, end: int, new: str) -> None:

@@ -21,10 +21,35 @@ _KINDS = {**{f"h{n}": HEADING for n in range(1, 7)}, "li": LIST_ITEM, "dt": LIST
 _SPACE = re.compile(r"\s+")
 
 
+_CHARSET = re.compile(rb"<meta[^>]+charset\s*=\s*[\"']?\s*([\w-]+)", re.IGNORECASE)
+
+
+def declared_charset(data: bytes) -> str | None:
+    """The charset a ``<meta>`` declares, when Python knows it."""
+    import codecs
+
+    found = _CHARSET.search(data[:4096])
+    if not found:
+        return None
+    try:
+        return codecs.lookup(found.group(1).decode("ascii")).name
+    except (LookupError, UnicodeDecodeError):
+        return None
+
+
 def parse(data: bytes, name: str):
     check_size(data, name)
+    # lxml reads bytes without a declared charset as Latin-1; a file that is valid UTF-8 is UTF-8.
+    declared = _CHARSET.search(data[:4096])
+    encoding = None
+    if not declared and not data.startswith(b"\xef\xbb\xbf"):
+        try:
+            data.decode("utf-8")
+            encoding = "utf-8"
+        except UnicodeDecodeError:
+            pass
     try:
-        root = html.document_fromstring(data)
+        root = html.document_fromstring(data, parser=html.HTMLParser(encoding=encoding) if encoding else None)
     except (etree.ParserError, ValueError) as exc:
         raise DocumentError(f"{name}: not a readable HTML file ({exc})") from exc
     return root
