@@ -255,3 +255,13 @@ def test_a_batch_folder_reads_word_pdf_and_html_files_and_reports_a_bad_one(tmp_
     assert "Section 2 was painted in 1902." in documents["b.pdf"].text
     assert documents["c.html"].text == "The tower is in Paris." and documents["d.txt"].text == "Plain text."
     assert documents["e.pdf"].error.startswith("e.pdf: has no text layer") and not documents["e.pdf"].text
+
+
+def test_a_pdf_asked_back_in_its_own_format_is_refused_before_the_check(tmp_path, capsys):
+    from truthometer.cli import main
+
+    pdf = tmp_path / "article.pdf"
+    pdf.write_bytes(pdf_bytes(_pages(1)))
+    assert main(["check", str(pdf), "--no-kb", "-q", "--format", "corrected", "--out", str(tmp_path / "x")]) == 2
+    assert "a PDF file cannot be written back; use --format docx" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()

@@ -15,9 +15,10 @@ def register(subparsers) -> None:
                     f"the knowledge base and the web). Texts up to {MAX_TEXT_CHARS:,} characters. "
                     "Exit 0 on success, 2 on bad input.")
     p.add_argument("input", metavar="INPUT",
-                   help="file to check (plain text, Markdown, .docx, .pdf or .html), or - for standard input (text)")
+                   help="file to check (plain text, Markdown, .docx, .odt, .pdf or .html), or - for standard input "
+                        "(text)")
     p.add_argument("--reference", "-r", action="append", default=[], metavar="FILE",
-                   help="reference document (plain text, Markdown, .docx, .pdf or .html; its evidence names the "
+                   help="reference document (plain text, Markdown, .docx, .odt, .pdf or .html; its evidence names the "
                         "page, paragraph or element); repeatable; - for stdin")
     p.add_argument("--format", choices=("json", "markdown", "html", "docx", "corrected"), default="json",
                    help="a report (json, markdown, html), or the checked document written back: docx (a Word file "
@@ -83,6 +84,14 @@ def run(args: argparse.Namespace) -> int:
     for path in args.reference:
         reference = read_document(path, "reference", MAX_REFERENCE_CHARS, progress=reading)
         references.append((path, reference.text, reference))
+    if args.format in ("docx", "corrected"):  # refused before the check, not after it
+        from .documents.export import check_writable
+
+        check_writable(args.format, document)
+        if not args.out and sys.stdout.isatty():
+            from .errors import InputError
+
+            raise InputError(f"--format {args.format} writes a file: give --out FILE (or redirect stdout)")
     config = config_from(args)
 
     from .pipeline import Checker
@@ -135,10 +144,6 @@ def _write_document(args: argparse.Namespace, document, report) -> int:
     out = export(args.format, document, report, data, reviewer=args.reviewer)
     if args.out:
         Path(args.out).write_bytes(out)
-    elif args.format == "docx" and sys.stdout.isatty():
-        from .errors import InputError
-
-        raise InputError("--format docx writes a Word file: give --out FILE.docx (or redirect stdout)")
     else:
         sys.stdout.buffer.write(out)
     return 0

@@ -20,6 +20,14 @@ def decided_changes(report, review=None) -> dict[int, str]:
     return reviewed(report, review) if review is not None else proposed(report)
 
 
+def check_writable(kind: str, document: ExtractedDocument) -> None:
+    """InputError, before any check runs, where ``kind`` cannot be written for ``document``."""
+    if kind == "corrected" and document.format in ("pdf", "odt"):
+        article = "an" if document.format == "odt" else "a"
+        raise InputError(f"{document.name}: {article} {document.format.upper()} file cannot be written back; use "
+                         "--format docx for a Word file with the corrections as tracked changes")
+
+
 def export(kind: str, document: ExtractedDocument, report, data: bytes | None = None, review=None,
            reviewer: str = "", when: datetime | None = None) -> bytes:
     """The bytes of ``kind`` ("docx": tracked changes and comments; "corrected": the input's own format with
@@ -39,10 +47,7 @@ def export(kind: str, document: ExtractedDocument, report, data: bytes | None = 
         from .corrected import corrected_html
 
         return corrected_html(data, document, changes(report, decided))
-    if document.format in ("pdf", "odt"):
-        article = "an" if document.format == "odt" else "a"
-        raise InputError(f"{document.name}: {article} {document.format.upper()} file cannot be written back; use "
-                         "--format docx for a Word file with the corrections as tracked changes")
+    check_writable(kind, document)
     from .corrected import corrected_text
 
     return corrected_text(document, changes(report, decided)).encode("utf-8")
