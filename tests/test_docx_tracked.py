@@ -308,3 +308,27 @@ def test_an_odt_becomes_a_new_word_file_with_its_changes_tracked():
 
     with pytest.raises(InputError, match="a.odt: an ODT file cannot be written back; use --format docx"):
         export("corrected", document, report, data)
+
+
+def test_a_change_inside_a_hyperlink_stays_inside_it():
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+
+    def build(document):
+        p = document.add_paragraph("The bridge opened in ")
+        rid = document.part.relate_to("https://example.org/bridge", "http://schemas.openxmlformats.org/officeDocument/"
+                                      "2006/relationships/hyperlink", is_external=True)
+        p._p.append(parse_xml(f'<w:hyperlink {nsdecls("w", "r")} r:id="{rid}"><w:r><w:rPr><w:u w:val="single"/>'
+                              "</w:rPr><w:t>May 1938</w:t></w:r></w:hyperlink>"))
+        p.add_run(" to traffic.")
+
+    original = docx_bytes(build)
+    document = document_from_bytes(original, "link.docx")
+    assert document.text == "The bridge opened in May 1938 to traffic."
+    report = _report(document.text, [(document.text, "1938", "1937", "contradicted")])
+    data = export("docx", document, report, original, when=WHEN)
+    link = _body(data).find(f".//{W}hyperlink")
+    assert ["".join(e.itertext()) for e in link] == ["May ", "1938", "1937"]
+    assert [etree.QName(e).localname for e in link] == ["r", "del", "ins"]
+    assert link.find(f"{W}ins/{W}r/{W}rPr/{W}u") is not None
+    assert document_from_bytes(accept_all(data), "a.docx").text == "The bridge opened in May 1937 to traffic."
