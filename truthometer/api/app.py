@@ -69,8 +69,8 @@ def create_app(settings: ApiSettings | None = None, config: Config | None = None
     _check_routes(app, state)
     _kb_routes(app, state)
     _chat_routes(app, state)
-    app.add_middleware(_RequestLog)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, timeout_s=settings.body_timeout_s)
+    app.add_middleware(_RequestLog)  # added last, so outermost: the body limit's refusals are logged too
     return app
 
 
