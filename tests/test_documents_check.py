@@ -4,6 +4,7 @@ changes. Loads the models (the one such test of issue 60)."""
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 
 from document_builders import docx_bytes, pdf_bytes
@@ -55,3 +56,7 @@ def test_docx_and_pdf_articles_get_the_verdicts_of_their_text_and_evidence_names
     assert 'w:author="Ada Editor"' in document and "<w:delText" in document and "1889" in document
     comments = zipfile.ZipFile(io.BytesIO(out.read_bytes())).read("word/comments.xml").decode()
     assert "Contradicted" in comments and "manual.pdf, page 2 #" in comments
+    assert main(["check", str(article), "-r", str(reference_path), "--no-kb", "-q",
+                 "--out", str(tmp_path / "r.json")]) == 0
+    rows = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["sentences"]
+    assert [(row["status"], row["locator"]) for row in rows][1] == ("contradicted", "paragraph 1")

@@ -332,3 +332,13 @@ def test_a_change_inside_a_hyperlink_stays_inside_it():
     assert [etree.QName(e).localname for e in link] == ["r", "del", "ins"]
     assert link.find(f"{W}ins/{W}r/{W}rPr/{W}u") is not None
     assert document_from_bytes(accept_all(data), "a.docx").text == "The bridge opened in May 1937 to traffic."
+
+
+def test_the_json_report_of_a_located_document_says_where_each_sentence_is():
+    from truthometer.documents.export import located_report
+
+    _, document, report, _ = _tracked()
+    data = located_report(report, document)
+    assert [row["locator"] for row in data["sentences"]] == ["paragraph 2", "table 1, row 2, cell 2", "paragraph 29"]
+    plain = read_plain(document.text, "a.md", "md")
+    assert "locator" not in located_report(report, plain)["sentences"][0]

@@ -116,7 +116,13 @@ def run(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     if args.format in ("docx", "corrected"):
         return _write_document(args, document, report)
-    if args.format == "json":
+    if args.format == "json" and document.located:  # each sentence says where it is in the file
+        import json
+
+        from .documents.export import located_report
+
+        out = json.dumps(located_report(report, document), indent=2, ensure_ascii=False)
+    elif args.format == "json":
         out = report.to_json()
     elif args.format == "markdown":
         from .reports import report_markdown

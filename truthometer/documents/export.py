@@ -20,6 +20,16 @@ def decided_changes(report, review=None) -> dict[int, str]:
     return reviewed(report, review) if review is not None else proposed(report)
 
 
+def located_report(report, document: ExtractedDocument) -> dict:
+    """The report's JSON data with each sentence's ``locator`` in ``document`` ("page 3", "paragraph 7",
+    "table 1, row 2, cell 1") where the document's blocks are located; the report as it is otherwise."""
+    data = report.to_dict()
+    if document.located:
+        for sentence, row in zip(report.sentences, data["sentences"]):
+            row["locator"] = document.locator(sentence.start)
+    return data
+
+
 def check_writable(kind: str, document: ExtractedDocument) -> None:
     """InputError, before any check runs, where ``kind`` cannot be written for ``document``."""
     if kind == "corrected" and document.format in ("pdf", "odt"):
