@@ -13,7 +13,8 @@ from truthometer.reports import highlight_html, report_html, report_markdown
 from truthometer.reports.html import legend_html
 from truthometer.auth import EDITOR
 from truthometer.review import ACCEPT, PENDING, REJECT, Review, log_decision, reviewed_report
-from ui.documents import UPLOAD_TYPES, checked_source, read_upload, tracked_docx_download, upload_label
+from ui.documents import (UPLOAD_TYPES, checked_source, read_upload, sentence_place, tracked_docx_download,
+                          upload_label)
 from ui.common import (STATUS_ICON, clickable_text, code_md, input_key, knowledge_base, page_setup, plain_md,
                        reviewer_name, show_error, warm_models)
 from ui.auth import require
@@ -203,6 +204,8 @@ st.caption("Click a sentence to see it below.")
 s = report.sentences[selected]
 st.subheader(f"{STATUS_ICON[s.status]} Sentence {s.index + 1}: {s.status}")
 st.text(s.text)
+if where := sentence_place(st.session_state.get("sources", {}).get(key), s):
+    st.caption(f"in {plain_md(where)}")  # the uploaded file's page, paragraph or element
 st.caption(plain_md(s.reason))
 if s.claim:
     st.caption(f"checked as: {plain_md(s.claim)}")

@@ -57,6 +57,7 @@ def test_upload_word_and_pdf_accept_and_download_word_with_tracked_changes(tmp_p
         page.get_by_text("manual.pdf").first.wait_for()
         try:
             click_until(page, page.get_by_role("button", name="Check", exact=True), "contradicted", timeout=60_000)
+            page.get_by_text("in article.docx, paragraph 2").wait_for()  # where the flagged sentence is
             page.get_by_role("tab", name="Correction").click()
             click_until(page, page.get_by_role("button", name="Accept").first, "decision: accepted")
             with page.expect_download() as download:

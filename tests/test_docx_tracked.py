@@ -342,3 +342,13 @@ def test_the_json_report_of_a_located_document_says_where_each_sentence_is():
     assert [row["locator"] for row in data["sentences"]] == ["paragraph 2", "table 1, row 2, cell 2", "paragraph 29"]
     plain = read_plain(document.text, "a.md", "md")
     assert "locator" not in located_report(report, plain)["sentences"][0]
+
+
+def test_the_check_page_names_where_a_sentence_of_an_uploaded_file_is():
+    from ui.documents import CheckedSource, sentence_place
+
+    original, document, report, _ = _tracked()
+    assert sentence_place(CheckedSource(document, original), report.sentences[1]) == \
+        "bridges.docx, table 1, row 2, cell 2"
+    assert sentence_place(CheckedSource(read_plain(document.text, "pasted text")), report.sentences[1]) == ""
+    assert sentence_place(None, report.sentences[1]) == ""

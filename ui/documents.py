@@ -9,8 +9,8 @@ from truthometer.documents import UPLOAD_TYPES, ExtractedDocument, document_from
 from truthometer.documents.export import export
 from truthometer.documents.text_reader import read_plain
 
-__all__ = ["UPLOAD_TYPES", "CheckedSource", "checked_source", "read_upload", "tracked_docx_download",
-           "upload_label"]
+__all__ = ["UPLOAD_TYPES", "CheckedSource", "checked_source", "read_upload", "sentence_place",
+           "tracked_docx_download", "upload_label"]
 
 #: Shown beside the upload widgets.
 upload_label = ".txt, .md, .docx, .odt, .pdf or .html"
@@ -34,6 +34,14 @@ def checked_source(upload, body: str, document: ExtractedDocument | None = None)
     if upload is not None and document is not None:
         return CheckedSource(document, upload.getvalue())
     return CheckedSource(read_plain(body, "pasted text", "txt"))
+
+
+def sentence_place(source: CheckedSource | None, sentence) -> str:
+    """"article.docx, paragraph 7" for a sentence of an uploaded DOCX/ODT/PDF/HTML file; "" otherwise."""
+    if source is None or not source.document.located:
+        return ""
+    place = source.document.locator(sentence.start)
+    return f"{source.document.name}, {place}" if place else ""
 
 
 def tracked_docx_download(source: CheckedSource, report, review, reviewer: str) -> tuple[bytes, str]:
