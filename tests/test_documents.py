@@ -134,6 +134,15 @@ def test_html_blocks_are_innermost_elements_located_by_path_without_scripts_or_n
     assert "var claim" not in document.text and "Home" not in document.text and "comment" not in document.text
 
 
+def test_html_text_beside_blocks_is_read_too():
+    page = (b"<html><body>Intro <b>text</b>.<div><p>One.</p>Two.</div>"
+            b"<ul><li>Paris<ul><li>Louvre</li></ul></li></ul></body></html>")
+    document = document_from_bytes(page, "loose.html")
+    assert [(b.kind, b.text, b.locator) for b in document.blocks] == [
+        (PARAGRAPH, "Intro text.", "body"), (PARAGRAPH, "Two.", "div"), (PARAGRAPH, "One.", "div/p"),
+        (LIST_ITEM, "Paris", "ul/li"), (LIST_ITEM, "Louvre", "ul/li/ul/li")]
+
+
 def test_markdown_and_text_are_read_exactly_as_written_located_by_line(tmp_path):
     text = "# Tower\n\nThe tower is **330 m** tall.\n\n- It opened in 1889.\n"
     path = tmp_path / "notes.md"

@@ -59,9 +59,12 @@ def read_html(data: bytes, name: str) -> ExtractedDocument:
     root = parse(data, name)
     tree = root.getroottree()
     pieces = []
-    for element in leaf_blocks(root):
-        text, _ = collapsed(text_nodes(element))
+    for element, loose in leaf_blocks(root):
         path = tree.getpath(element)
+        if loose:  # a container's own text beside its blocks: read, but no writer finds it again
+            pieces.append((" ".join(loose.split()), _KINDS.get(element.tag, PARAGRAPH), short_path(path), None))
+            continue
+        text, _ = collapsed(text_nodes(element))
         pieces.append((text, _KINDS.get(element.tag, PARAGRAPH), short_path(path), path))
     return assemble(name, "html", pieces)
 
@@ -74,8 +77,10 @@ def _tag(element) -> str:
     return element.tag if isinstance(element.tag, str) else ""
 
 
-def leaf_blocks(root):
-    """Block elements with no block element inside, in document order, outside skipped elements."""
+def leaf_blocks(root) -> list[tuple[object, str]]:
+    """(element, "") for each block element with no block element inside, in document order, outside
+    skipped elements; (container, its own text) before the blocks of a container that also holds text of
+    its own ("<li>Paris<ul><li>Louvre</li></ul></li>"), so no text is lost."""
     out = []
 
     def walk(element):
@@ -83,10 +88,18 @@ def leaf_blocks(root):
             return
         children = [c for c in element if _tag(c)]
         if _tag(element) in BLOCKS and not any(_has_block(c) for c in children):
-            out.append(element)
+            out.append((element, ""))
             return
+        loose = [element.text or ""]
+        for child in element:
+            if _tag(child) and _tag(child) not in SKIP and not _has_block(child):
+                loose.append(child.text_content())
+            loose.append(child.tail or "")
+        if "".join(loose).strip():
+            out.append((element, "".join(loose)))
         for child in children:
-            walk(child)
+            if _has_block(child):  # an inline child's text is in ``loose`` already
+                walk(child)
 
     body = root.find("body")
     walk(body if body is not None else root)
