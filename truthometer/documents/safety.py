@@ -27,8 +27,8 @@ def check_size(data: bytes, name: str) -> None:
 
 
 def open_zip(data: bytes, name: str, kind: str, required: str) -> zipfile.ZipFile:
-    """The package of a DOCX/ODT (``kind``: "a Word (.docx)"), after checking from its directory (nothing unpacked yet) that it is one,
-    holds ``required`` and does not unpack to more than the limits allow."""
+    """The package of a DOCX/ODT (``kind``: "a Word (.docx)"), after checking from its directory (nothing
+    unpacked yet) that it is one, holds ``required`` and does not unpack to more than the limits allow."""
     check_size(data, name)
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
