@@ -72,6 +72,11 @@ def test_no_wrong_or_revoked_token_is_401(api):
     r = api.call("GET", "/v1/kb/search", headers={"Authorization": "Basic " + api.tokens["ann"]}, params={"q": "x"})
     assert r.status_code == 401
     assert api.call("POST", "/v1/check", json={"no": "text"}).status_code == 401  # before the body is validated
+    from truthometer.client import ApiError, Client
+
+    with pytest.raises(ApiError) as raised:
+        Client(api.url, token=api.tokens["revoked"]).kb_search("anything")
+    assert raised.value.status == 401 and raised.value.code == "invalid_token"
 
 
 def test_a_missing_role_is_403_and_audited(api):
