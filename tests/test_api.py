@@ -227,11 +227,13 @@ def test_the_guard_reports_corrects_and_blocks(api, llm_env):
     with FakeLLM([WRONG]) as llm:
         llm_env(llm)
         out = {}
-        for mode in ("report", "correct", "block"):
+        modes = {"report": "report", "correct": "correct", "block": "block",
+                 "numbers only": {"mode": "correct", "correct_kinds": ["number"]}}  # a policy that refuses a date
+        for name, mode in modes.items():
             r = api.call("POST", "/v1/chat/completions", api.tokens["ann"],
                          json={"model": "fake-model", "messages": messages, "guard": mode, "temperature": 0.1})
             assert r.status_code == 200, r.text
-            out[mode] = r.json()
+            out[name] = r.json()
         forwarded = llm.posts[0]["json"]
     assert forwarded["temperature"] == 0.1 and "guard" not in forwarded
     assert all("context" not in m for m in forwarded["messages"])
@@ -242,6 +244,10 @@ def test_the_guard_reports_corrects_and_blocks(api, llm_env):
     corrected = out["correct"]
     assert corrected["truthometer"]["action"] == "corrected" and corrected["truthometer"]["original"] == WRONG
     assert "1889" in corrected["choices"][0]["message"]["content"]
+    assert [s["kind"] for s in corrected["truthometer"]["report"]["sentences"][0]["suggestion"]["substitutions"]] \
+        == ["date"]
+    by_policy = out["numbers only"]
+    assert by_policy["choices"][0]["message"]["content"] == WRONG and by_policy["truthometer"]["action"] == "passed"
     blocked = out["block"]
     assert blocked["choices"][0]["finish_reason"] == "content_filter"
     assert "contradicted" in blocked["choices"][0]["message"]["content"]

@@ -241,12 +241,13 @@ def _chat_routes(app: FastAPI, state: ApiState) -> None:
             raise ApiError(502, "the model's answer is over the text limit; it was not checked", "answer_too_long")
         if answer.strip():
             config = checks.config_of(checks.CheckOptions(method=options.method, judge=options.judge), state.config)
-            job = _submit(state, user.name, len(answer), checks.work(state, answer, documents, config, options.sources))
-            report = await _run_job(state, job)
+            job = _submit(state, user.name, len(answer), guard.work(state, answer, documents, config, options))
+            report, corrected = await _run_job(state, job)
         else:
             report = {"sentences": [], "corrected_text": answer, "stats": {"contradicted": 0}, "method": options.method,
                       "notes": ["the model returned an empty answer"]}
-        response, action = guard.completion(answer, model, usage, options, report)
+            corrected = answer
+        response, action = guard.completion(answer, model, usage, options, report, corrected)
         state.audit(user.name, "api chat", response["id"],
                     {"messages": len(messages), "documents": len(documents), "answer_chars": len(answer),
                      "guard": options.mode, "action": action,

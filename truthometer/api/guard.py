@@ -90,15 +90,36 @@ def forward(request: ChatRequest, messages: list[dict], timeout: float) -> tuple
     return answer, client.model, usage
 
 
-def completion(answer: str, model: str, usage: dict, options: GuardOptions, report: dict) -> tuple[dict, str]:
+def work(state, answer: str, documents: list, config, options: GuardOptions):
+    """The job: the answer checked; (the report as a dict, the answer with the corrections the policy
+    accepts applied)."""
+    from ..pipeline import Checker
+    from ..report import apply_suggestions, corrected_in_place
+
+    def run(progress):
+        state.ready.wait()
+        evidence = state.sources(config, "kb" in options.sources, False)
+        report = Checker(config, evidence).check(answer, documents, progress=progress)
+        kinds = options.correct_kinds
+        accepted = {s.index: (s.suggestion.corrected if answer[s.start:s.end] == s.text
+                              else corrected_in_place(answer, s, s.suggestion.substitutions))
+                    for s in report.sentences
+                    if s.suggestion and (kinds is None or all(sub.kind in kinds for sub in s.suggestion.substitutions))}
+        return report.to_dict(), apply_suggestions(answer, report.sentences, accepted)
+
+    return run
+
+
+def completion(answer: str, model: str, usage: dict, options: GuardOptions, report: dict,
+               corrected: str) -> tuple[dict, str]:
     """The OpenAI-shaped response, and what the guard did (passed, corrected, blocked)."""
     contradicted = report["stats"].get("contradicted", 0)
     content, action, finish = answer, "passed", "stop"
     if options.mode == "block" and contradicted:
         content, action, finish = REFUSAL.format(n=contradicted, verb="is" if contradicted == 1 else "are"), \
             "blocked", "content_filter"
-    elif options.mode == "correct" and report.get("corrected_text") and report["corrected_text"] != answer:
-        content, action = report["corrected_text"], "corrected"
+    elif options.mode == "correct" and corrected and corrected != answer:
+        content, action = corrected, "corrected"
     extra = {"guard": options.mode, "action": action, "report": report}
     if action != "passed":
         extra["original"] = answer

@@ -54,6 +54,9 @@ class GuardOptions(BaseModel):
     method: Method = "nli"
     judge: Judge | None = None
     sources: list[Literal["kb"]] = Field(default_factory=list)
+    #: the policy of ``correct``: a sentence's correction is applied only when every substitution in it is
+    #: of these kinds (None: every proposed correction)
+    correct_kinds: list[Literal["number", "date", "entity", "negation", "phrase"]] | None = None
 
 
 class ChatRequest(BaseModel):
