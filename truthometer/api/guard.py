@@ -8,11 +8,12 @@ The request is an OpenAI chat-completion request. It is forwarded to the configu
 - every ``system`` message marked ``"context": true`` (the mark is taken off before forwarding),
 - the strings of the body's ``context`` list (an OpenAI SDK sends it with ``extra_body``).
 
-``guard`` (a string, or an object with ``mode``, ``method``, ``judge``, ``sources``) says what to do with
-the report: ``report`` (default) returns the model's answer as it came, ``correct`` the answer with the
-proposed corrections applied, ``block`` a refusal when any sentence is contradicted. The response is an
-OpenAI chat completion; the report and what the guard did ride in its extra ``truthometer`` field, which
-OpenAI client libraries keep and ignore.
+``guard`` (a string, or an object with ``mode``, ``method``, ``judge``, ``sources``, ``correct_kinds``)
+says what to do with the report: ``report`` (default) returns the model's answer as it came, ``correct``
+the answer with the corrections the policy accepts applied (``correct_kinds``: by default every proposed
+one), ``block`` a refusal when any sentence is contradicted. The response is an OpenAI chat completion;
+the report and what the guard did ride in its extra ``truthometer`` field, which OpenAI client libraries
+keep and ignore.
 """
 from __future__ import annotations
 
