@@ -234,6 +234,8 @@ def test_the_guard_reports_corrects_and_blocks(api, llm_env):
                          json={"model": "fake-model", "messages": messages, "guard": mode, "temperature": 0.1})
             assert r.status_code == 200, r.text
             out[name] = r.json()
+        listed = api.call("GET", "/v1/models", api.tokens["ann"]).json()
+        assert listed["object"] == "list" and [m["id"] for m in listed["data"]] == ["fake-model"]
         forwarded = llm.posts[0]["json"]
     assert forwarded["temperature"] == 0.1 and "guard" not in forwarded
     assert all("context" not in m for m in forwarded["messages"])

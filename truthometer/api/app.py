@@ -9,7 +9,7 @@ Endpoints (OpenAPI at /docs, /openapi.json):
     GET    /v1/kb/search?q=&k=        anyone signed in: nearest knowledge entries
     POST   /v1/kb/entries             curator: add an entry (pending unless approved)
     POST   /v1/kb/entries/{id}/approve, /reject    curator
-    POST   /v1/chat/completions       editor: the guard (guard.py)
+    POST   /v1/chat/completions       editor: the guard (guard.py); GET /v1/models the configured model
 
 Every request's id, user, path, status and sizes are logged; checks, chats and curation go to the audit
 trail with ids and sizes. No text from a request, a model or an entry is logged.
@@ -230,6 +230,17 @@ def _kb_routes(app: FastAPI, state: ApiState) -> None:
 
 def _chat_routes(app: FastAPI, state: ApiState) -> None:
     settings = state.settings
+
+    @app.get("/v1/models", tags=["guard"])
+    async def models(user: User = Depends(role(EDITOR))):
+        """The configured model, in OpenAI's shape (some clients list the models before they chat)."""
+        import os
+
+        from ..llm.client import ENV_MODEL
+
+        name = os.environ.get(ENV_MODEL, "")
+        return {"object": "list", "data": [{"id": name, "object": "model", "created": 0, "owned_by": "truthometer"}]
+                if name else []}
 
     @app.post("/v1/chat/completions", tags=["guard"])
     async def chat(payload: ChatRequest, user: User = Depends(role(EDITOR))):
