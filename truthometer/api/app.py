@@ -11,7 +11,7 @@ Endpoints (OpenAPI at /docs, /openapi.json):
     POST   /v1/kb/entries/{id}/approve, /reject    curator
     POST   /v1/chat/completions       editor: the guard (guard.py); GET /v1/models the configured model
 
-Every request's id, user, path, status and sizes are logged; checks, chats and curation go to the audit
+Every request's id, method, path, status and sizes are logged; checks, chats and curation go to the audit
 trail with ids and sizes. No text from a request, a model or an entry is logged.
 """
 from __future__ import annotations
