@@ -20,6 +20,7 @@ COMMANDS = {
     "batch": "truthometer.batch.cli",
     "delp": "truthometer.argumentation.cli",
     "kb": "truthometer.knowledge.cli",
+    "checks": "truthometer.checks.cli",
     "bench": "truthometer.benchmarks.cli",
     "revise": "truthometer.llm.cli",
     "enrich": "truthometer.llm.enrich_cli",

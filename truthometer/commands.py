@@ -39,8 +39,17 @@ def register(subparsers) -> None:
     from .llm.cli import add_endpoint_arguments
 
     add_endpoint_arguments(llm)
+    add_save_options(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
+
+
+def add_save_options(p: argparse.ArgumentParser) -> None:
+    """--save and who ran the check: the options `check` and `batch` share (truthometer.checks)."""
+    p.add_argument("--save", action="store_true",
+                   help="keep the check in the knowledge base's database (`checks list|show|export`); its id on stderr")
+    p.add_argument("--author", metavar="NAME", default=None,
+                   help="who ran the check, saved with it (default: $TRUTHOMETER_USER, else $USER)")
 
 
 def add_check_options(p: argparse.ArgumentParser) -> None:
@@ -114,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
         text, references, progress=progress)
     if progress:
         print(file=sys.stderr)
+    if args.save:
+        save_check(args, report, references, config, kb, "cli")
     if args.format in ("docx", "corrected"):
         return _write_document(args, document, report)
     if args.format == "json" and document.located:  # each sentence says where it is in the file
@@ -138,6 +149,20 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(out + "\n")
     return 0
+
+
+def save_check(args, report, references, config, kb, origin: str, report_dict: dict | None = None,
+               title: str = "") -> int:
+    """Store the check (truthometer.checks) in the knowledge base's database; its id, said on stderr."""
+    from .checks import CheckStore, open_checks
+    from .checks.cli import _default_author
+
+    checks = CheckStore(kb.store) if kb is not None else open_checks(config.kb_dir)
+    check_id = checks.save(report, references, config, args.author or _default_author(), origin=origin,
+                           title=title, report_dict=report_dict)
+    if not getattr(args, "quiet", False):
+        print(f"saved as check #{check_id}", file=sys.stderr)
+    return check_id
 
 
 def _write_document(args: argparse.Namespace, document, report) -> int:

@@ -20,3 +20,8 @@ class SourceUnavailable(TruthometerError):
 class ConfigError(TruthometerError, ValueError):
     """A setting out of range or unknown (an option or an environment variable such as
     TRUTHOMETER_PRECISION); a ValueError too, for callers that catch that."""
+
+
+class SavedCheckError(InputError):
+    """A saved check that cannot be read: unknown id, a corrupt stored report, or one saved by a newer
+    version of Truth-O-Meter than this one."""

@@ -207,3 +207,36 @@ def apply_substitutions(sentence: str, substitutions: list[Substitution]) -> str
         out = out[: s.start] + s.to + out[s.end:]
         last_start = s.start
     return out
+
+
+def report_from_dict(data: dict[str, Any], text: str) -> Report:
+    """The Report that ``Report.to_dict`` wrote (``text`` is the checked text, which the JSON leaves out).
+    Keys it does not know are ignored; a missing or mistyped required key raises KeyError/TypeError/
+    ValueError, which callers turn into their own message."""
+    sentences = []
+    for s in data["sentences"]:
+        suggestion = None
+        if s.get("suggestion"):
+            g = s["suggestion"]
+            subs = [Substitution(from_=str(x["from"]), to=str(x["to"]), start=int(x["start"]), end=int(x["end"]),
+                                 kind=x.get("kind", "phrase"), evidence=x.get("evidence", ""),
+                                 evidence_locator=x.get("evidence_locator", "")) for x in g.get("substitutions", [])]
+            suggestion = Suggestion(str(g["corrected"]), subs, g.get("note", ""), list(g.get("context", [])))
+        evidence = [Evidence(text=str(e["text"]), source=str(e["source"]), locator=str(e["locator"]),
+                             score=float(e.get("score", 0.0)), relation=e.get("relation", "related"),
+                             confidence=float(e.get("confidence", 1.0)), title=e.get("title", ""),
+                             probability=e.get("probability"), passage=e.get("passage", ""))
+                    for e in s.get("evidence", [])]
+        spans = [ClaimSpan(int(c["start"]), int(c["end"]), str(c["status"]), c.get("part", ""), c.get("evidence", ""),
+                           c.get("probability")) for c in s.get("spans", [])]
+        status = str(s["status"])
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        sentences.append(SentenceResult(
+            index=int(s["index"]), text=str(s["text"]), start=int(s["start"]), end=int(s["end"]), status=status,
+            reason=str(s.get("reason", "")), score=float(s.get("score", 0.0)), evidence=evidence,
+            suggestion=suggestion, method=s.get("method", ""), claim=s.get("claim", ""),
+            notes=list(s.get("notes", [])), argumentation=s.get("argumentation"), alignment=s.get("alignment"),
+            spans=spans, flags=[str(f) for f in s.get("flags", [])]))
+    return Report(text=text, sentences=sentences, method=data.get("method", "hybrid"),
+                  notes=list(data.get("notes", [])))

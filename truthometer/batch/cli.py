@@ -5,7 +5,7 @@ import argparse
 import signal
 import sys
 
-from ..commands import add_check_options, config_from
+from ..commands import add_check_options, add_save_options, config_from
 from ..config import MAX_REFERENCE_CHARS
 
 
@@ -36,6 +36,7 @@ def register(subparsers) -> None:
                    help="check on a Ray cluster (actors holding the models): auto, ray://HOST:10001, or local to "
                         "start one on this machine; needs `pip install ray`")
     add_check_options(p)
+    add_save_options(p)
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary on stderr")
     p.set_defaults(func=run)
 
@@ -60,12 +61,22 @@ def run(args: argparse.Namespace) -> int:
         reference = read_document(path, "reference", MAX_REFERENCE_CHARS)
         references.append((path, reference.text, reference))
     # A scheduler's SIGTERM stops the run as Ctrl-C does: workers ended, the summary printed, exit 130.
+    settings = settings_from(args)
+    saver = None
+    if args.save:  # each checked document also kept as a saved check (truthometer.checks)
+        from ..checks.batch_save import BatchSaver
+        from ..checks.cli import _default_author
+
+        saver = BatchSaver(args.input, references, settings.config, args.author or _default_author())
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        result = run_batch(args.input, args.out, settings_from(args), references=references, workers=args.workers,
-                           ray=args.ray, progress=not args.quiet, threads=args.threads)
+        result = run_batch(args.input, args.out, settings, references=references, workers=args.workers,
+                           ray=args.ray, progress=not args.quiet, threads=args.threads, after_document=saver)
     finally:
         signal.signal(signal.SIGTERM, previous)
     if not args.quiet:
         print(format_summary(result), file=sys.stderr)
+        if saver is not None:
+            print(f"saved {len(saver.saved)} check(s)" + (f": #{saver.saved[0]} to #{saver.saved[-1]}"
+                                                          if saver.saved else ""), file=sys.stderr)
     return 130 if result.interrupted else 0

@@ -205,10 +205,15 @@ class KnowledgeBase:
                 raise InputError(f"{reviewer} proposed entr{'y' if len(own) == 1 else 'ies'} "
                                  f"{', '.join(f'#{i}' for i in own)}: another curator must approve "
                                  f"{'it' if len(own) == 1 else 'them'} (or set TRUTHOMETER_SELF_APPROVAL=1)")
-        return self.store.set_status(ids, "approved", reviewer)
+        changed = self.store.set_status(ids, "approved", reviewer)
+        self._reopen(ids, "approve", reviewer)
+        return changed
 
     def reject(self, ids: Iterable[int], reviewer: str) -> int:
-        return self.store.set_status(list(ids), "rejected", _who(reviewer))
+        ids, reviewer = list(ids), _who(reviewer)
+        changed = self.store.set_status(ids, "rejected", reviewer)
+        self._reopen(ids, "reject", reviewer)
+        return changed
 
     def edit(self, entry_id: int, reviewer: str, text: str | None = None, confidence: float | None = None,
              source: str | None = None, locator: str | None = None) -> Entry:
@@ -219,7 +224,15 @@ class KnowledgeBase:
         if not changes:
             return current
         vector = self._embed([changes["text"]])[0] if "text" in changes else None
-        return self.store.update(entry_id, _who(reviewer), vector=vector, **changes)
+        edited = self.store.update(entry_id, _who(reviewer), vector=vector, **changes)
+        self._reopen([entry_id], "edit", _who(reviewer))
+        return edited
+
+    def _reopen(self, ids: list[int], change: str, actor: str) -> None:
+        """Saved checks whose verdicts read these entries are marked "evidence changed" (truthometer.checks)."""
+        from ..checks.reopen import reopen_for_entries
+
+        reopen_for_entries(self.store, ids, change, actor)
 
     # -- JSONL -------------------------------------------------------------------------------------
     def import_jsonl(self, lines: Iterable[str] | str | Path, default_status: str = "pending", actor: str = "import",
