@@ -18,6 +18,7 @@ from ui.documents import (UPLOAD_TYPES, checked_source, read_upload, sentence_pl
 from ui.common import (STATUS_ICON, clickable_text, code_md, input_key, knowledge_base, page_setup, plain_md,
                        reviewer_name, show_error, warm_models)
 from ui.auth import require
+from ui.checks import record_decision, save_check
 
 # Every text that did not come from this file (pasted or uploaded text and file names, references, web pages,
 # knowledge entries, LLM answers, error messages) goes through plain_md or code_md before a call that
@@ -132,6 +133,7 @@ if st.button("Check", type="primary", key="check"):
         cache = st.session_state.setdefault("reports", {})
         if key not in cache:
             cache[key] = run_check(body, references, config)
+        save_check(key, cache[key], references, config, reviewer)  # kept for the Checks page
         st.session_state["current"] = key
         st.session_state.setdefault("sources", {})[key] = st.session_state.pop("source")
         st.session_state["ignored"] = ignored
@@ -242,6 +244,9 @@ with tab_fix:
             for column, label, decision in ((c2, "Accept", ACCEPT), (c3, "Reject", REJECT), (c4, "Undo", PENDING)):
                 if column.button(label, key=f"{label[:3].lower()}-{key}-{s.index}-{i}", disabled=state == decision):
                     review.decide(s.index, i, decision, reviewer)
+                    if decision != PENDING:
+                        record_decision(key, s.index, "accept" if decision == ACCEPT else "reject", reviewer,
+                                        review.sentence_text(s))
                     audit(s, f"correction {decision if decision != PENDING else 'undone'}",
                           {"decision": state, "substitution": f"{sub.from_} -> {sub.to}"},
                           {"decision": decision, "substitution": f"{sub.from_} -> {sub.to}"})
@@ -254,6 +259,8 @@ with tab_fix:
     if edited != review.edits.get(s.index, ""):
         audit(s, "sentence edited", {"text": review.sentence_text(s)}, {"text": edited or s.text})
         review.edit(s.index, edited, reviewer)
+        if edited:
+            record_decision(key, s.index, "edit", reviewer, edited)
     st.markdown(f"**Sentence as decided** ({plain_md(review.sentence_decision(s))}):")
     st.text(review.sentence_text(s))
     if review.sentence_text(s) != s.text:

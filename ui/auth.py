@@ -122,7 +122,8 @@ def require(role: str | None = None) -> User:
 PAGES = (("pages/0_Check.py", "Check", "🧭", "Check", EDITOR),
          ("pages/1_Dialectical_trees.py", "Dialectical trees", "🌳", "Dialectical_trees", None),
          ("pages/2_Knowledge_base.py", "Knowledge base", "📚", "Knowledge_base", None),
-         ("pages/3_Users.py", "Users", "👥", "Users", ADMIN))
+         ("pages/3_Users.py", "Users", "👥", "Users", ADMIN),
+         ("pages/4_Checks.py", "Saved checks", "🗂️", "Checks", EDITOR))
 
 
 def allowed(user: User | None, role: str | None) -> bool:

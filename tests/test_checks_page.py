@@ -1,0 +1,55 @@
+"""The Checks page (pages/4_Checks.py) through Streamlit's AppTest: saved checks listed, one opened
+read-only with its decisions and "evidence changed" marks; a corrupt one says so and the list stays."""
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from kb_support import hash_embedder
+from test_saved_checks import REFS, sample_report
+from truthometer.checks import CheckStore
+from truthometer.checks.review import decide
+from truthometer.knowledge import KnowledgeBase
+
+
+@pytest.fixture
+def kb_with_checks(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRUTHOMETER_KB", str(tmp_path))
+    monkeypatch.delenv("TRUTHOMETER_USERS", raising=False)
+    kb = KnowledgeBase(tmp_path, embedder=hash_embedder, seed=None)
+    kb.store.meta("seeded", "1")  # the app opens it without importing (and embedding) the seed
+    entry = kb.add("Paris is the capital of France.", source="atlas", status="approved", created_by="cura")
+    checks = CheckStore(kb.store)
+    first = checks.save(sample_report(entry.id), REFS, {"method": "nli"}, "ana", title="<b>Capitals</b> *draft*")
+    decide(checks, first, 0, "accept", "ana")
+    kb.reject([entry.id], "cura")
+    second = checks.save(sample_report(entry.id), [], {}, "bob", title="Second")
+    yield kb, checks, first, second
+    kb.close()
+
+
+def test_checks_page_lists_and_opens_a_check(kb_with_checks):
+    kb, checks, first, second = kb_with_checks
+    at = AppTest.from_file("../pages/4_Checks.py", default_timeout=120)
+    at.run()
+    assert not at.exception
+    table = at.dataframe[0].value
+    assert list(table["id"]) == [second, first]
+    assert list(table["title"]) == ["Second", "<b>Capitals</b> *draft*"]  # as written, in a table
+    assert list(table["evidence changed"]) == [0, 1] and list(table["decisions pending"]) == [1, 0]
+    at.selectbox(key="checks-open").set_value(first).run()
+    assert not at.exception
+    sentences = at.dataframe[1].value
+    assert list(sentences["status"]) == ["contradicted", "supported", "skipped"]
+    assert sentences["decision"][0] == "accept by ana" and "reject" in sentences["evidence changed"][0]
+    assert at.warning and "1 sentence(s) changed" in at.warning[0].value
+    assert any(t.value == "<b>Capitals</b> *draft*" for t in at.text)
+
+
+def test_a_corrupt_saved_check_gives_a_message(kb_with_checks):
+    kb, checks, first, second = kb_with_checks
+    with checks._lock:
+        checks._conn().execute("UPDATE checks SET report = '[1, 2' WHERE id = ?", (second,))
+    at = AppTest.from_file("../pages/4_Checks.py", default_timeout=120)
+    at.run()
+    assert not at.exception
+    assert at.error and "corrupt" in at.error[0].value
+    assert len(at.dataframe[0].value) == 2

@@ -1,0 +1,54 @@
+"""The app's side of saved checks (truthometer.checks): every check the Check page runs is saved, and each
+decision on it recorded, in the knowledge base's database. A save that fails is said, never fatal: the
+check on screen stands."""
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.common import knowledge_base, show_error
+
+IDS = "saved-check-ids"  # session key: {input key: saved check id}
+
+
+def check_store():
+    """The saved checks of the app's knowledge base, or None (with a message) when it is unavailable."""
+    from truthometer.checks import CheckStore
+
+    kb = knowledge_base()
+    if kb is None:
+        return None
+    try:
+        return CheckStore(kb.store)
+    except Exception as exc:
+        show_error(exc)
+        return None
+
+
+def save_check(key: str, report, references, config, author: str) -> int | None:
+    """Save the check shown under input ``key`` (once); its id."""
+    ids = st.session_state.setdefault(IDS, {})
+    if key in ids:
+        return ids[key]
+    checks = check_store()
+    if checks is None:
+        return None
+    try:
+        ids[key] = checks.save(report, references, config, author, origin="app")
+        return ids[key]
+    except Exception as exc:
+        show_error(exc)
+        return None
+
+
+def record_decision(key: str, sentence: int, action: str, author: str, text: str = "") -> None:
+    """A reviewer's decision on the saved check shown under ``key`` (accept | edit | reject)."""
+    check_id = st.session_state.get(IDS, {}).get(key)
+    checks = check_store() if check_id is not None else None
+    if checks is None:
+        return
+    from truthometer.checks.review import decide
+
+    try:
+        decide(checks, check_id, sentence, action, author or "anonymous", text)
+    except Exception as exc:
+        show_error(exc)
