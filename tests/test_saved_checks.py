@@ -202,6 +202,7 @@ def _writer(location: str, worker: int, n: int) -> None:
     for k in range(n):
         check_id = checks.save(sample_report(1), REFS, {"worker": worker}, f"w{worker}")
         checks.decide(check_id, Decision(0, "accept", f"w{worker}", text=f"{worker}-{k}"))
+        checks.mark_changed([1], "edit", f"w{worker}")  # both re-open what reads entry 1, at once
     kb.close()
 
 
@@ -219,4 +220,9 @@ def test_two_writer_processes_lose_nothing(kb):
     assert checks.count() == 16
     texts = sorted(d.text for d in checks.decisions())
     assert texts == sorted(f"{w}-{k}" for w in (1, 2) for k in range(8))
-    assert sum(1 for t in kb.trail() if t["action"] == "check save") == 16
+    trail = kb.trail()
+    assert sum(1 for t in trail if t["action"] == "check save") == 16
+    # Every check was re-opened exactly once (a writer marks its own new check, or the other one does).
+    reopened = [int(t["subject"].split("#")[1]) for t in trail if t["action"] == "check reopen"]
+    assert sorted(reopened) == sorted(r["id"] for r in checks.list())
+    assert all(r["evidence_changed"] == 1 for r in checks.list())

@@ -50,6 +50,15 @@ class CheckStore:
             def ex(sql, args=()):
                 return c.execute(self._sql(sql), tuple(args))
 
+            def many(sql, rows):  # one statement, many rows (a long check's evidence)
+                if self.postgres:
+                    with c.cursor() as cur:
+                        cur.executemany(self._sql(sql), rows)
+                else:
+                    c.executemany(sql, rows)
+
+            ex.many = many
+
             if self.postgres:
                 with c.transaction():
                     return work(ex)
@@ -113,10 +122,9 @@ class CheckStore:
                       _j(config_dict(config)), json.dumps(data, ensure_ascii=False), _j(counts_of(report)),
                       created_by or "", stamp, origin, CHECK_FORMAT, app_version())).fetchone()
             check_id = int(row[0])
-            for ref in evidence_refs(report, refs, versions):
-                ex("INSERT INTO check_evidence(check_id, sentence, kind, key, version, locator, relation) "
-                   "VALUES (?,?,?,?,?,?,?)", (check_id, ref.sentence, ref.kind, ref.key, ref.version, ref.locator,
-                                              ref.relation))
+            ex.many("INSERT INTO check_evidence(check_id, sentence, kind, key, version, locator, relation) "
+                    "VALUES (?,?,?,?,?,?,?)", [(check_id, r.sentence, r.kind, r.key, r.version, r.locator, r.relation)
+                                               for r in evidence_refs(report, refs, versions)])
             _audit(ex, created_by, "check save", check_id, None, {"origin": origin, "sentences": len(report.sentences)})
             return check_id
 
@@ -159,18 +167,21 @@ class CheckStore:
         stamp = now_precise()
 
         def work(ex):
-            marks = ",".join("?" * len(keys))
-            rows = ex(f"SELECT id, check_id, sentence, key FROM check_evidence WHERE kind = 'kb' AND key IN ({marks}) "
-                      "AND changed_at IS NULL ORDER BY check_id, sentence", keys).fetchall()
+            rows = []
+            for start in range(0, len(keys), 900):  # SQLite's bound-parameter limit: a bulk approval is chunked
+                chunk = keys[start:start + 900]
+                # One statement that marks and reports: two writers re-opening at once never mark a row twice.
+                rows += ex(f"UPDATE check_evidence SET changed_at = ?, changed_by = ?, change = ? WHERE kind = 'kb' "
+                           f"AND key IN ({','.join('?' * len(chunk))}) AND changed_at IS NULL "
+                           "RETURNING check_id, sentence, key", (stamp, actor, change, *chunk)).fetchall()
+            rows = sorted((int(a), int(b), str(c)) for a, b, c in rows)
             out: dict[int, list[int]] = {}
-            for row_id, check_id, sentence, key in rows:
-                ex("UPDATE check_evidence SET changed_at = ?, changed_by = ?, change = ? WHERE id = ?",
-                   (stamp, actor, change, row_id))
-                if sentence not in out.setdefault(int(check_id), []):
-                    out[int(check_id)].append(int(sentence))
+            for check_id, sentence, _key in rows:
+                if sentence not in out.setdefault(check_id, []):
+                    out[check_id].append(sentence)
             for check_id, sentences in out.items():
                 _audit(ex, actor, "check reopen", check_id, None,
-                       {"sentences": sentences, "entries": sorted({int(r[3]) for r in rows if int(r[1]) == check_id}),
+                       {"sentences": sentences, "entries": sorted({int(r[2]) for r in rows if r[0] == check_id}),
                         "change": change})
             return out
 
