@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from truthometer.auth import EDITOR
 from ui.auth import require
-from ui.checks import check_store
+from ui.checks import check_store, resume
 from ui.common import STATUS_ICON, page_setup, plain_md, show_error
 
 # Texts, titles, authors and evidence come from users and documents: they go to st.text, st.dataframe or
@@ -75,5 +76,12 @@ if check.decisions:
     with st.expander(f"{len(check.decisions)} decision(s)"):
         st.dataframe([{"#": d.sentence + 1, "decision": d.action, "text": d.text, "by": d.author, "at": d.at[:19]}
                       for d in check.decisions], hide_index=True, width="stretch", key="check-decisions")
+if st.button("Carry on reviewing on the Check page", key="check-resume",
+             help="opens this check on the Check page with its decisions; new decisions are saved to it"):
+    resume(check, report)
+    try:
+        st.switch_page("pages/0_Check.py")
+    except StreamlitAPIException:  # the page run alone, outside app.py's navigation
+        st.success("The check is open on the Check page.")
 st.download_button("Export this check (JSON)", json.dumps(check.to_export(), indent=2, ensure_ascii=False),
                    f"check-{check.id}.json", "application/json", key="check-export")

@@ -53,3 +53,21 @@ def test_a_corrupt_saved_check_gives_a_message(kb_with_checks):
     assert not at.exception
     assert at.error and "corrupt" in at.error[0].value
     assert len(at.dataframe[0].value) == 2
+
+
+def test_a_saved_check_resumes_on_the_check_page_with_its_decisions(kb_with_checks):
+    from truthometer.review import ACCEPT
+    from ui.checks import review_of
+
+    kb, checks, first, second = kb_with_checks
+    check = checks.get(first)
+    review = review_of(check, check.report())
+    assert review.decision(0, 0) == ACCEPT  # ana accepted sentence 0's proposal
+    at = AppTest.from_file("../pages/4_Checks.py", default_timeout=120)
+    at.run()
+    at.selectbox(key="checks-open").set_value(first).run()
+    at.button(key="check-resume").click().run()
+    assert not at.exception
+    assert at.session_state["current"] == f"saved-{first}"
+    assert at.session_state["saved-check-ids"][f"saved-{first}"] == first
+    assert at.session_state["reviews"][f"saved-{first}"].decision(0, 0) == ACCEPT

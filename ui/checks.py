@@ -52,3 +52,34 @@ def record_decision(key: str, sentence: int, action: str, author: str, text: str
         decide(checks, check_id, sentence, action, author or "anonymous", text)
     except Exception as exc:
         show_error(exc)
+
+
+def review_of(check, report):
+    """The Check page's Review of a saved check, rebuilt from each sentence's latest decision: an accept
+    accepts every substitution of the proposal, a reject rejects them, an edit keeps the edited text."""
+    from truthometer.review import ACCEPT, REJECT, Review
+
+    review = Review()
+    by_index = {s.index: s for s in report.sentences}
+    for d in check.latest_decisions().values():
+        s = by_index.get(d.sentence)
+        if s is None:
+            continue
+        if d.action == "edit":
+            review.edit(d.sentence, d.text, d.author)
+            continue
+        for i in range(len(s.suggestion.substitutions) if s.suggestion else 0):
+            review.decide(d.sentence, i, ACCEPT if d.action == "accept" else REJECT, d.author)
+    return review
+
+
+def resume(check, report) -> str:
+    """Put a saved check on the Check page as its reviewer left it; decisions made there go to the same
+    saved check. The session key it is shown under."""
+    key = f"saved-{check.id}"
+    st.session_state.setdefault("reports", {})[key] = report
+    st.session_state.setdefault("reviews", {})[key] = review_of(check, report)
+    st.session_state.setdefault(IDS, {})[key] = check.id
+    st.session_state["current"] = key
+    st.session_state.pop("ignored", None)
+    return key
