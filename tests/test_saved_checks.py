@@ -226,3 +226,11 @@ def test_two_writer_processes_lose_nothing(kb):
     reopened = [int(t["subject"].split("#")[1]) for t in trail if t["action"] == "check reopen"]
     assert sorted(reopened) == sorted(r["id"] for r in checks.list())
     assert all(r["evidence_changed"] == 1 for r in checks.list())
+
+
+def test_a_database_whose_checks_schema_is_newer_is_refused(kb):
+    CheckStore(kb.store)
+    kb.store.meta("checks_schema_version", "99") if not kb.url else kb.store.conn.execute(
+        "UPDATE meta SET value = '99' WHERE key = 'checks_schema_version'")
+    with pytest.raises(SavedCheckError, match="schema version 99, newer"):
+        CheckStore(kb.store)
