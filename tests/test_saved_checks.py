@@ -93,14 +93,17 @@ def test_decisions_are_kept_with_author_and_count_in_the_stats(kb):
     assert [(d.action, d.author) for d in check.decisions] == [("reject", "ana"), ("accept", "bob")]
     assert check.latest_decisions()[0].text == "Paris is the capital of France."
     assert checks.list()[0]["pending"] == 0
+    decide(checks, check_id, 1, "edit", "ana", "The Seine is 777 kilometres long.")  # nothing was proposed
+    assert checks.list()[0]["pending"] == 0 and checks.list()[0]["counts"]["suggestions"] == 1
     stats = decision_stats(checks.decisions())
     assert stats["kind"]["entity"] == {"accept": 1, "edit": 0, "reject": 0, "total": 1}
+    assert stats["kind"]["(none)"]["edit"] == 1
     assert stats["flag"]["swap"]["accept"] == 1 and stats["source"]["knowledge_base"]["total"] == 1
     assert "entity" in format_stats(stats, checks.count())
     with pytest.raises(SavedCheckError, match="needs the sentence as edited"):
         decide(checks, check_id, 0, "edit", "ana")
     actions = [t["action"] for t in kb.trail() if t["subject"] == f"check #{check_id}"]
-    assert actions == ["check save", "check reject", "check accept"]
+    assert actions == ["check save", "check reject", "check accept", "check edit"]
 
 
 @pytest.mark.parametrize("change", ["edit", "reject"])

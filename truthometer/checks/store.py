@@ -246,7 +246,9 @@ class CheckStore:
         rows = self._read(f"SELECT {SUMMARY} FROM checks {where}ORDER BY id DESC LIMIT ? OFFSET ?",
                           (*args, int(limit), int(offset)))
         ids = [r[0] for r in rows]
-        decided = self._count_by_check("SELECT check_id, COUNT(DISTINCT sentence) FROM check_decisions", ids)
+        # Decisions on proposals only (an edit of a sentence nothing was proposed for leaves none pending).
+        decided = self._count_by_check("SELECT check_id, COUNT(DISTINCT sentence) FROM check_decisions", ids,
+                                       "kinds <> '[]'")
         changed = self._count_by_check("SELECT check_id, COUNT(DISTINCT sentence) FROM check_evidence", ids,
                                        "changed_at IS NOT NULL")
         out = []
