@@ -58,8 +58,24 @@ if check.refs:
 changed = check.changed_sentences()
 decided = check.latest_decisions()
 if changed:
-    st.warning(f"The evidence of {len(changed)} sentence(s) changed since this check: re-check them with "
-               f"`python -m truthometer checks recheck {check.id}`.")
+    st.warning(f"The evidence of {len(changed)} sentence(s) changed since this check.")
+    if st.button(f"Re-check {len(changed)} sentence(s)", key="check-recheck",
+                 help="checks them again with the saved configuration against the knowledge base (references "
+                      "are saved by hash only: `python -m truthometer checks recheck` takes them again)"):
+        from truthometer.checks.recheck import recheck
+        from ui.common import kb_dir
+
+        try:
+            with st.spinner("Re-checking…"):
+                done = recheck(checks, check.id, user.name, kb_location=kb_dir())
+            st.session_state["checks-flash"] = f"Re-checked {len(done['sentences'])} sentence(s)." + (
+                f" Without the references: {', '.join(done['missing_references'])}."
+                if done["missing_references"] else "")
+            st.rerun()
+        except Exception as exc:
+            show_error(exc)
+if st.session_state.get("checks-flash"):
+    st.success(plain_md(st.session_state.pop("checks-flash")))
 st.dataframe([{"": STATUS_ICON.get(s.status, ""), "#": s.index + 1, "status": s.status, "sentence": s.text,
                "proposed": s.suggestion.corrected if s.suggestion else "",
                "decision": (f"{decided[s.index].action} by {decided[s.index].author}" if s.index in decided

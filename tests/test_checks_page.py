@@ -71,3 +71,27 @@ def test_a_saved_check_resumes_on_the_check_page_with_its_decisions(kb_with_chec
     assert at.session_state["current"] == f"saved-{first}"
     assert at.session_state["saved-check-ids"][f"saved-{first}"] == first
     assert at.session_state["reviews"][f"saved-{first}"].decision(0, 0) == ACCEPT
+
+
+def test_the_page_rechecks_the_sentences_whose_evidence_changed(kb_with_checks, monkeypatch):
+    from truthometer.checks import recheck as recheck_module
+    from truthometer.report import SentenceResult
+
+    kb, checks, first, second = kb_with_checks
+    calls = []
+
+    def run(claims, config, references):  # no model: the verdict a re-check would give
+        calls.append(claims)
+        return [SentenceResult(0, c, 0, len(c), "unverifiable", "its entry was rejected") for c in claims]
+
+    monkeypatch.setattr(recheck_module, "_run", run)
+    at = AppTest.from_file("../pages/4_Checks.py", default_timeout=120)
+    at.run()
+    at.selectbox(key="checks-open").set_value(first).run()
+    at.button(key="check-recheck").click().run()
+    assert not at.exception
+    assert calls == [["Paris is the capital of Italy."]]
+    assert at.success and "Re-checked 1 sentence(s). Without the references: atlas.txt." in at.success[0].value
+    rechecks = at.dataframe[2].value  # the list, the sentences, then old and new side by side
+    assert (rechecks["old"][0], rechecks["new"][0]) == ("contradicted", "unverifiable")
+    assert not at.warning  # nothing left marked
