@@ -114,6 +114,7 @@ def test_changing_an_entry_reopens_the_sentences_that_read_it(kb, change):
                                       entry.text, f"kb:{entry.id}", "ana")
     kb.approve([correction.id], "cura")
     decide(checks, check_id, 0, "accept", "ana", entry_id=correction.id)
+    reads_correction = checks.save(sample_report(correction.id), [], {}, "bob")
     if change == "edit":
         kb.edit(entry.id, "cura", text="Paris is the capital city of France.")
     else:
@@ -125,10 +126,13 @@ def test_changing_an_entry_reopens_the_sentences_that_read_it(kb, change):
     assert checks.get(other).changed_sentences() == {}
     assert checks.list()[-1]["evidence_changed"] == 1
     reopen = [t for t in kb.trail() if t["action"] == "check reopen"]
-    assert len(reopen) == 1 and json.loads(reopen[0]["new"])["sentences"] == [0]
+    assert [t["subject"] for t in reopen] == [f"check #{check_id}", f"check #{reads_correction}"]
+    assert json.loads(reopen[0]["new"])["sentences"] == [0]
     # The approved correction that came from the entry is back in the curators' queue.
     assert kb.get(correction.id).status == "pending"
     assert kb.history(correction.id)[-1]["action"] == "reopen"
+    assert list(checks.get(reads_correction).changed_sentences()) == [0]  # it was evidence too
+    assert checks.get(reads_correction).evidence[0].change == "reopen"
 
 
 def test_recheck_runs_only_the_changed_sentences_and_keeps_old_and_new(kb):

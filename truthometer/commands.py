@@ -151,15 +151,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def save_check(args, report, references, config, kb, origin: str, report_dict: dict | None = None,
-               title: str = "") -> int:
+def save_check(args, report, references, config, kb, origin: str) -> int:
     """Store the check (truthometer.checks) in the knowledge base's database; its id, said on stderr."""
     from .checks import CheckStore, open_checks
     from .checks.cli import _default_author
 
     checks = CheckStore(kb.store) if kb is not None else open_checks(config.kb_dir)
-    check_id = checks.save(report, references, config, args.author or _default_author(), origin=origin,
-                           title=title, report_dict=report_dict)
+    check_id = checks.save(report, references, config, args.author or _default_author(), origin=origin)
     if not getattr(args, "quiet", False):
         print(f"saved as check #{check_id}", file=sys.stderr)
     return check_id

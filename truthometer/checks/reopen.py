@@ -18,6 +18,9 @@ def reopen_for_entries(store, entry_ids: list[int], change: str, actor: str) -> 
         back = corrections_from(store, ids)
         if back:
             store.set_status(back, "pending", actor)
+            # A correction that became evidence itself: the checks that read it are re-opened too.
+            for check_id, sentences in CheckStore(store).mark_changed(back, "reopen", actor).items():
+                marked.setdefault(check_id, []).extend(i for i in sentences if i not in marked.get(check_id, []))
             store.record(actor, "correction reopen", ", ".join(f"entry #{i}" for i in back), None,
                          {"evidence": [f"kb:{i}" for i in ids], "change": change})
     return marked
