@@ -241,3 +241,14 @@ def test_a_database_whose_checks_schema_is_newer_is_refused(kb):
         "UPDATE meta SET value = '99' WHERE key = 'checks_schema_version'")
     with pytest.raises(SavedCheckError, match="schema version 99, newer"):
         CheckStore(kb.store)
+
+
+def test_the_saved_checks_bench_reports_its_figures(capsys):
+    import argparse
+
+    from truthometer.benchmarks import saved_checks
+
+    figures = saved_checks.run(argparse.Namespace(sentences=20, kb=None))
+    assert figures["reopened_sentences"] == 20 and figures["backend"] == "sqlite"
+    assert {"save_s", "open_s", "list_s", "reopen_s", "open_within_target"} <= set(figures)
+    assert "saved check of 20 sentences" in capsys.readouterr().out

@@ -23,4 +23,5 @@ BENCHES = {
     "kb-scale": "truthometer.benchmarks.kb_scale",
     "truthfulqa-refusal": "truthometer.benchmarks.truthfulqa_refusal",
     "api": "truthometer.benchmarks.api_bench",
+    "saved-checks": "truthometer.benchmarks.saved_checks",
 }
