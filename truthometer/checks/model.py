@@ -21,8 +21,6 @@ from ..report import Report, report_from_dict
 #: wrote it) instead of misreading it; raise it when a stored field changes meaning.
 CHECK_FORMAT = 1
 ACTIONS = ("accept", "edit", "reject")
-#: Where a check was run from.
-ORIGINS = ("cli", "batch", "app", "api", "recheck")
 
 
 def sha256(text: str) -> str:
@@ -78,7 +76,7 @@ class SavedCheck:
     report_json: str
     created_by: str
     created_at: str
-    origin: str = "cli"
+    origin: str = "cli"  # where it was run: cli, batch, app
     format: int = CHECK_FORMAT
     app_version: str = ""
     counts: dict[str, int] = field(default_factory=dict)
@@ -103,12 +101,6 @@ class SavedCheck:
         for d in sorted(self.decisions, key=lambda d: d.at):
             out[d.sentence] = d
         return out
-
-    def pending(self) -> int:
-        """Proposals nobody decided yet."""
-        decided = self.latest_decisions()
-        return sum(1 for s in json.loads(self.report_json).get("sentences", [])
-                   if s.get("suggestion") and s.get("index") not in decided) if self.report_json else 0
 
     def to_export(self) -> dict[str, Any]:
         """The whole check as one JSON object (``checks export``)."""
