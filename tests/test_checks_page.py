@@ -95,3 +95,32 @@ def test_the_page_rechecks_the_sentences_whose_evidence_changed(kb_with_checks, 
     rechecks = at.dataframe[2].value  # the list, the sentences, then old and new side by side
     assert (rechecks["old"][0], rechecks["new"][0]) == ("contradicted", "unverifiable")
     assert not at.warning  # nothing left marked
+
+
+def _check_page_saving():
+    """What the Check page does after a check and on each decision (ui.checks), with a report built by hand."""
+    import streamlit as st
+
+    from truthometer.report import Evidence, Report, SentenceResult, Substitution, Suggestion
+    from ui.checks import record_decision, save_check
+
+    s = SentenceResult(0, "The tower opened in 1899.", 0, 25, "contradicted", "r", evidence=[
+        Evidence("The tower opened in 1889.", "reference", "ref #1", 0.9, "contradiction", title="ref")],
+        suggestion=Suggestion("The tower opened in 1889.", [Substitution("1899", "1889", 20, 24, "date")]))
+    report = Report(s.text, [s])
+    first = save_check("k", report, [("ref", "The tower opened in 1889.")], {"method": "nli"}, "ana")
+    again = save_check("k", report, [("ref", "The tower opened in 1889.")], {"method": "nli"}, "ana")
+    record_decision("k", 0, "accept", "ana", "The tower opened in 1889.")
+    st.text(f"{first} {again}")
+
+
+def test_the_check_page_saves_each_check_once_and_its_decisions(kb_with_checks):
+    kb, checks, first, second = kb_with_checks
+    at = AppTest.from_function(_check_page_saving, default_timeout=60)
+    at.run()
+    assert not at.exception
+    new_id, again = map(int, at.text[0].value.split())
+    assert new_id == again and checks.count() == 3  # the same check shown again is not saved twice
+    saved = checks.get(new_id)
+    assert saved.origin == "app" and saved.created_by == "ana"
+    assert [(d.action, d.kinds, d.sources) for d in saved.decisions] == [("accept", ["date"], ["reference"])]
