@@ -252,3 +252,28 @@ def test_the_saved_checks_bench_reports_its_figures(capsys):
     assert figures["reopened_sentences"] == 20 and figures["backend"] == "sqlite"
     assert {"save_s", "open_s", "list_s", "reopen_s", "open_within_target"} <= set(figures)
     assert "saved check of 20 sentences" in capsys.readouterr().out
+
+
+def test_a_replaced_reference_reopens_the_sentences_that_read_it_and_recheck_uses_the_new_one(kb, capsys, tmp_path):
+    checks, check_id, entry = saved(kb)
+    same = checks.save(sample_report(entry.id), REFS, {}, "bob")
+    assert checks.reference_replaced("atlas.txt", REFS[0][1], "cura") == {}  # the same text: nothing changed
+    assert checks.reference_replaced("other.txt", "Anything.", "cura") == {}  # a name no check used
+    new_text = "The Seine is 775 km long."
+    marked = checks.reference_replaced("atlas.txt", new_text, "cura")
+    assert marked == {check_id: [1], same: [1]}
+    [mark] = checks.get(check_id).changed_sentences()[1]
+    assert mark.change == "reference replaced" and mark.kind == "reference"
+    seen = {}
+
+    def run(claims, config, references):
+        seen["references"] = references
+        return [SentenceResult(0, c, 0, len(c), "contradicted", "the new atlas disagrees") for c in claims]
+
+    recheck(checks, check_id, "ana", references=[("atlas.txt", new_text)], run=run)
+    assert seen["references"] == [("atlas.txt", new_text)]  # the new version, under the saved name
+    file = tmp_path / "atlas.txt"
+    file.write_text("The Seine is 776 km long.", encoding="utf-8")
+    location = kb.url or str(kb.directory)
+    assert main(["checks", "--kb", location, "reference-changed", str(file), "--name", "atlas.txt"]) == 0
+    assert f"marked: #{check_id}" in capsys.readouterr().out

@@ -40,6 +40,11 @@ def register(subparsers) -> None:
     again.add_argument("--reference", "-r", action="append", default=[], metavar="FILE",
                        help="a reference the check used, given again (matched by its sha256); repeatable")
     again.add_argument("--author", default=_default_author())
+    replaced = sub.add_parser("reference-changed", help="a reference was replaced: mark the saved sentences that read "
+                                                         "an older version of it \"evidence changed\"")
+    replaced.add_argument("file", metavar="FILE", help="the reference as it reads now")
+    replaced.add_argument("--name", help="the name it was saved under (default: FILE as given)")
+    replaced.add_argument("--author", default=_default_author())
     p.set_defaults(func=run)
 
 
@@ -73,6 +78,14 @@ def run(args: argparse.Namespace) -> int:
 
         d = decide(checks, args.id, args.sentence, args.action, args.author, args.text)
         out = f"check #{args.id} sentence {d.sentence}: {d.action} by {d.author}"
+    elif action == "reference-changed":
+        from ..config import MAX_REFERENCE_CHARS
+        from ..documents import read_document
+
+        text = read_document(args.file, "reference", MAX_REFERENCE_CHARS).text
+        marked = checks.reference_replaced(args.name or args.file, text, args.author)
+        out = f"{sum(len(v) for v in marked.values())} sentence(s) of {len(marked)} saved check(s) marked" + (
+            ": " + ", ".join(f"#{k}" for k in sorted(marked)) if marked else "")
     else:
         out = _recheck(checks, args)
     sys.stdout.write(out + "\n")

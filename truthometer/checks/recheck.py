@@ -33,12 +33,12 @@ def config_from_saved(saved: dict[str, Any], kb_location: str | None = None):
 
 
 def matching_references(saved_refs: list[dict], given: list) -> tuple[list, list[str]]:
-    """The given ``(name, text, ...)`` references whose text is one the check used, and the names of saved
-    references not given again."""
-    hashes = {r["sha256"] for r in saved_refs}
-    used = [g for g in given if sha256(g[1]) in hashes]
-    found = {sha256(g[1]) for g in used}
-    return used, [r["name"] for r in saved_refs if r["sha256"] not in found]
+    """The given ``(name, text, ...)`` references the check used: the same text (sha256), or a new version
+    under the same name (a replaced reference); and the names of saved references not given again."""
+    hashes, names = {r["sha256"] for r in saved_refs}, {r["name"] for r in saved_refs}
+    used = [g for g in given if sha256(g[1]) in hashes or g[0] in names]
+    found_hashes, found_names = {sha256(g[1]) for g in used}, {g[0] for g in used}
+    return used, [r["name"] for r in saved_refs if r["sha256"] not in found_hashes and r["name"] not in found_names]
 
 
 def recheck(checks: CheckStore, check_id: int, author: str, references: list = (), run: Runner | None = None,

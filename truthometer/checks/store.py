@@ -187,6 +187,28 @@ class CheckStore:
 
         return self._write(work)
 
+    def reference_replaced(self, name: str, text: str, actor: str) -> dict[int, list[int]]:
+        """The reference ``name`` now reads ``text``: the saved sentences that read another version of it
+        are marked "evidence changed" (change ``reference replaced``); {check id: sentence indexes}."""
+        new_hash, stamp = sha256(text), now_precise()
+
+        def work(ex):
+            out: dict[int, list[int]] = {}
+            for check_id, refs in ex("SELECT id, refs FROM checks WHERE refs LIKE ?", (f"%{json.dumps(name)}%",)).fetchall():
+                old = {r.get("sha256") for r in _loads(refs, []) if r.get("name") == name} - {new_hash}
+                for old_hash in sorted(old):
+                    rows = ex("UPDATE check_evidence SET changed_at = ?, changed_by = ?, change = 'reference replaced' "
+                              "WHERE check_id = ? AND kind = 'reference' AND key = ? AND changed_at IS NULL "
+                              "RETURNING sentence", (stamp, actor, check_id, old_hash)).fetchall()
+                    out.setdefault(int(check_id), []).extend(sorted({int(r[0]) for r in rows}))
+            out = {k: v for k, v in out.items() if v}
+            for check_id, sentences in out.items():
+                _audit(ex, actor, "check reopen", check_id, None,
+                       {"sentences": sentences, "reference": name, "sha256": new_hash, "change": "reference replaced"})
+            return out
+
+        return self._write(work)
+
     def record_recheck(self, check_id: int, results: list[tuple[int, dict, dict]], author: str) -> None:
         """Store old and new verdicts side by side, and clear the sentences' "evidence changed" marks."""
         stamp = now_precise()
