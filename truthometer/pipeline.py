@@ -22,6 +22,7 @@ from .evidence.references import ReferenceSource
 from .evidence.retrieval import rank_evidence
 from .judging import delucionqa
 from .judging.corrections import ToCorrect, choose_alignment, draft_corrections, propagate_corrections
+from .judging.part_rules import Part, part_mismatches, split_claims
 from .judging.rules import Mismatch, find_mismatches
 from .report import Evidence, EvidenceSentence, Report, SentenceResult
 from .segmentation import contextualise, skip_reason, split_sentences
@@ -76,6 +77,8 @@ class _Claim:
     passage: str = ""
     #: The evidence the rule tier (or a trusted knowledge entry) found a slot filled differently in.
     rule_evidence: EvidenceSentence | Evidence | None = None
+    #: Its parts, where it states several facts, each with its own evidence (``judging.part_rules``).
+    parts: list[Part] = field(default_factory=list)
 
 
 class Checker:
@@ -155,6 +158,7 @@ class Checker:
         for c in claims:
             c.evidence.sort(key=lambda pair: (-pair[1], SOURCE_RANK.get(pair[0].source, 9)))
             del c.evidence[config.top_k:]
+        self._gather_for_parts(claims, all_sources, vectors_config, evidence_vectors, progress)
 
         # Commonsense rules from the sources (the knowledge base's approved rule entries), read once a check.
         rules = [rule for source in all_sources for rule in (getattr(source, "rules", None) or list)()]
@@ -167,6 +171,30 @@ class Checker:
                                     f"as pending entries")
         progress(1.0, "done")
         return report
+
+    def _gather_for_parts(self, claims: list[_Claim], sources, vectors_config: Config, evidence_vectors: dict,
+                          progress: Progress) -> None:
+        """Split every sentence that states several facts into its parts, and give each part its own
+        evidence: gathered from every source for the part and ranked for it (``judging.part_rules``)."""
+        parts = split_claims([c.span for c in claims])
+        if not parts:
+            return
+        texts = [p.part.text for p in parts]
+        docs = models.parse_many(texts, batch_size=self.config.batch_size)
+        vectors = models.embed(texts, vectors_config)
+        found: list[list] = [[] for _ in parts]
+        for number, source in enumerate(sources):
+            progress(0.6, f"gathering evidence for {len(parts)} parts: {source.name}")
+            gathered = source.gather(texts)
+            ranked = rank_evidence(texts, vectors, gathered.per_claim, self.config.top_k, vectors_config,
+                                   evidence_vectors)
+            for k, pairs in enumerate(ranked):
+                found[k].extend(pairs)
+        for p, pairs, text in zip(parts, found, texts):
+            p.span = docs[text][:]
+            p.evidence = sorted(pairs, key=lambda pair: (-pair[1], SOURCE_RANK.get(pair[0].source, 9)))
+            p.evidence = [pair for pair in p.evidence if pair[1] >= self.config.relevance_floor][:self.config.top_k]
+            claims[p.owner].parts.append(p)
 
     def _vectors_config(self) -> Config:
         """The configuration claims and evidence are embedded with. With the bundled judge, the encoder
@@ -193,8 +221,10 @@ class Checker:
         # Parse every evidence sentence that may be compared slot by slot, once.
         # A sentence opening with a pronoun is compared slot by slot as the judge reads it, with its
         # antecedent in place ("It opened in 1937" says nothing of the bridge's name otherwise).
-        texts = sorted({e.checked_as or e.text for pairs in relevant for e, _ in pairs
-                        if e.checked_as or (e, _) in pairs[:3]} - set(parsed))
+        texts = sorted(({e.checked_as or e.text for pairs in relevant for e, _ in pairs
+                         if e.checked_as or (e, _) in pairs[:3]}
+                        | {e.checked_as or e.text for c in claims for p in c.parts for e, _ in p.evidence[:3]})
+                       - set(parsed))
         parsed.update((t, doc[:]) for t, doc in models.parse_many(texts, batch_size=config.batch_size).items())
         probabilities = self._entailment(claims, relevant, parsed, evidence_vectors, progress) \
             if config.method == "nli" else None
@@ -275,7 +305,19 @@ class Checker:
                 signals.append(Signals(result, relevant=False, source_notes=list(result.notes)))
                 continue
             as_read = _as_read(c, pairs, evidence_vectors)
-            mismatches, c.rule_evidence = self._rule_tier(c, pairs, parsed, as_read)
+            # Split first: a sentence of several facts is compared part by part, each part with its own
+            # evidence; read whole, a name of one part meets the evidence of another ("Hilde Brekke composed
+            # the score, and the film was Norway's entry" / "The Lantern Keeper was selected as Norway's ...").
+            mismatches, c.rule_evidence = self._rule_tier(c, pairs, parsed, as_read) if not c.parts else ([], None)
+            late = None  # the part's evidence, where the sentence's own top-k does not hold it
+            if not mismatches and c.parts:
+                # Each fact on its own evidence: a wrong value in one part of a multi-fact sentence.
+                mismatches, c.rule_evidence = part_mismatches(c.parts, c.claim, c.span, parsed, self.config.rules_off,
+                                                              ALIGNMENT_MARGIN, _put_in(c))
+                if c.rule_evidence is not None and not any(
+                        (ev.text, ev.source) == (c.rule_evidence.text, c.rule_evidence.source) for ev in result.evidence):
+                    score = next(s for p in c.parts for e, s in p.evidence if e is c.rule_evidence)
+                    late = Evidence.of(c.rule_evidence, score)
             detection = None
             if probabilities is not None:
                 relate_by_judge(result.evidence, pairs, probabilities[c_index], as_read)
@@ -288,6 +330,8 @@ class Checker:
                 # The similarity detectors cannot see a wrong number or name: the rule tier overrides them.
                 if detection.supported and c.rule_evidence is None:
                     result.evidence[0].relation = "support"
+            if late is not None:
+                result.evidence.append(late)
             if c.rule_evidence is not None:
                 for ev in result.evidence:
                     if ev.text == c.rule_evidence.text and ev.source == c.rule_evidence.source:
@@ -335,7 +379,8 @@ class Checker:
             best = pairs[0][0]
             if best.window:
                 premises.append((by_text[(best.text, best.source)], best.window))
-            checks.append(PartCheck(c.result, c.claim, c.span, premises))
+            own = {p.part.text: {e.text for e, _ in p.evidence[:PREMISES]} for p in c.parts} if c.parts else None
+            checks.append(PartCheck(c.result, c.claim, c.span, premises, own))
             owners.append(s)
         for s, spans in zip(owners, read_parts(checks, reader)):
             s.parts = spans
@@ -360,7 +405,7 @@ class Checker:
         # The best-aligned evidence: the most similar sentences (as the judge reads them), nearly as close
         # as the best one.
         # The antecedent put in for a leading pronoun: "Its highest point" checked as "Mount Kilimanjaro's ...".
-        put_in = len(c.claim) - len(c.result.text) + len(c.result.text.split(maxsplit=1)[0]) if c.result.claim else 0
+        put_in = _put_in(c)
         near = sorted(((e, max(score, as_read.get(e.text, score))) for e, score in pairs), key=lambda p: -p[1])
         for e, score in near[:3]:
             if score < near[0][1] - ALIGNMENT_MARGIN:
@@ -435,6 +480,11 @@ class Checker:
 #: One wrong year and a kind noun: a check of it reaches the judge, the alignment and the lexicon.
 _WARM_UP = ("The bridge in Lyon, a kind of viaduct, was completed in 1900.",
             "The viaduct in Lyon was completed in 1890 and is still in use.")
+
+
+def _put_in(c: _Claim) -> int:
+    """How many characters of the claim as checked are an antecedent put in for its opening pronoun."""
+    return len(c.claim) - len(c.result.text) + len(c.result.text.split(maxsplit=1)[0]) if c.result.claim else 0
 
 
 def _as_read(c: _Claim, pairs, evidence_vectors: dict) -> dict[str, float]:

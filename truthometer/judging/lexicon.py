@@ -465,3 +465,53 @@ def place_of(adjective: str) -> str | None:
                     if place_kinds(p.name()):
                         return p.name().replace("_", " ")
     return None
+
+
+#: Coarse kinds of place, by the WordNet category an instance falls under, the first that fits: two places
+#: compete for one slot only when they are of one kind ("in California" is not rivalled by "San Francisco
+#: Bay", nor "built in Belfast" by "sank in the North Atlantic"). A city is a settlement before it is an
+#: administrative district; a country, a state and a continent are regions.
+PLACE_CLASSES = (("water", ("body_of_water.n.01",)),
+                 ("settlement", ("city.n.01", "town.n.01", "village.n.02", "capital.n.03")),
+                 ("region", ("administrative_district.n.01", "country.n.02", "continent.n.01")),
+                 ("landform", ("geological_formation.n.01", "land.n.04")),
+                 ("structure", ("structure.n.01",)))
+
+
+def _place_synsets(name: str) -> list:
+    return [s for s in wordnet().synsets(name.strip().replace(" ", "_"), "n") if s.instance_hypernyms()]
+
+
+def _class_of(synset) -> str:
+    found = {h.name() for h in _closure(synset)}
+    return next((kind for kind, synsets in PLACE_CLASSES if found & set(synsets)), "")
+
+
+@lru_cache(maxsize=20_000)
+def place_classes(name: str) -> frozenset:
+    """The coarse kinds (PLACE_CLASSES) of the places a name is in WordNet: "San Francisco Bay" ->
+    {water}, "California" -> {region}, "Belfast" -> {settlement}; a place WordNet files only as a part of
+    another ("the North Atlantic", part of the Atlantic) is of that one's kind; empty for a name WordNet
+    does not know."""
+    out = set()
+    for s in _place_synsets(name):
+        kind = _class_of(s) or next((k for h in s.part_holonyms() if (k := _class_of(h))), "")
+        if kind:
+            out.add(kind)
+    return frozenset(out)
+
+
+def _holonym_closure(synset) -> set:
+    out, frontier = set(), [synset]
+    while frontier:
+        frontier = [h for s in frontier for h in s.part_holonyms() if h not in out]
+        out.update(frontier)
+    return out
+
+
+@lru_cache(maxsize=20_000)
+def place_within(inner: str, outer: str) -> bool:
+    """Whether WordNet puts the place ``inner`` inside ``outer`` (part holonyms, followed up: "San Francisco
+    Bay" is part of San Francisco, which is part of California)."""
+    outers = set(_place_synsets(outer))
+    return bool(outers) and any(_holonym_closure(s) & outers for s in _place_synsets(inner))

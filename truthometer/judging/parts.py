@@ -42,6 +42,9 @@ class PartCheck:
     claim: str              # the sentence as checked (pronoun resolved)
     span: object            # its spaCy parse
     premises: list[tuple[Evidence, str]]  # evidence and the text the judge reads for it
+    #: each part's own nearest evidence (by part text: the evidence texts ranked for it,
+    #: ``judging.part_rules``); a part is contradicted only by evidence about it. None: not ranked.
+    own: dict[str, set[str]] | None = None
 
     def parts(self) -> list[ClaimPart]:
         return claim_parts(self.span) if self.span is not None else [ClaimPart(self.claim, 0, len(self.claim), "main")]
@@ -135,7 +138,7 @@ def read_parts(checks: list[PartCheck], judge) -> list[list[ClaimSpan] | None]:
                 # unverifiable), and the judge reads this part as entailment first: a part is short, and
                 # the cross-encoder, trained on passages, is less sure of short hypotheses.
                 (p, ev), status = first[(w, k)], "supported"
-            elif c >= DECISION_THRESHOLD:
+            elif c >= DECISION_THRESHOLD and _about_the_part(check, part, c_ev):
                 status, ev, p = "contradicted", c_ev, c
             else:
                 status, ev, p = "unverifiable", None, max(e, c)
@@ -143,6 +146,15 @@ def read_parts(checks: list[PartCheck], judge) -> list[list[ClaimSpan] | None]:
                                    ev.locator if ev else "", round(p, 6)))
         out[position] = spans
     return out
+
+
+def _about_the_part(check: PartCheck, part: ClaimPart, evidence: Evidence) -> bool:
+    """Whether ``evidence`` is among the part's own nearest evidence: a short part read against a sentence
+    about another of the facts is often read as contradicted ("The group played at Glastonbury in 2023" /
+    "The third album was recorded in Reykjavik")."""
+    if check.own is None or part.text not in check.own:
+        return True
+    return evidence.text in check.own[part.text]
 
 
 @dataclass

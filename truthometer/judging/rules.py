@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import lexicon
+from .slot_relations import containers_in_apposition, governing_predicate, rival_places, same_relation, slot_root
 from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, day_of_month, period_years, year_of
 from ..text.names import ENTITY_LABELS, abbreviates, families, is_code
 from ..text import frequency_adverbs
@@ -52,6 +53,8 @@ class Mismatch:
     claim: Slot | None
     evidence: Slot | None
     evidence_text: str = ""
+    #: the predicate whose value differs ("opened"), where the slot has one: the reason names the relation
+    relation: str = ""
 
     def describe(self) -> str:
         if self.kind == "negation":
@@ -60,7 +63,8 @@ class Mismatch:
         if self.claim.unit != self.evidence.unit:
             # "45 inches" against "45 cm": the numbers alone would read alike ("'45' where the evidence has '45'")
             mine, theirs = _with_unit(self.claim), _with_unit(self.evidence)
-        return f"{self.kind} '{mine}' where the evidence has '{theirs}'"
+        said = f"{self.kind} '{mine}' where the evidence has '{theirs}'"
+        return f"{self.relation}: {said}" if self.relation else said
 
 
 def _with_unit(slot: Slot) -> str:
@@ -337,13 +341,15 @@ def _named_within(name: Slot, other: Slot) -> bool:
     return bool(mine) and mine <= _name_words(other)
 
 
-def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, context_chars: int = 0) -> list[Mismatch]:
+def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, context_chars: int = 0,
+                    sentence=None) -> list[Mismatch]:
     """Slots the evidence fills differently, when the evidence is about the same thing.
 
     The evidence counts as "about the same thing" when it covers at least ``min_coverage`` of the claim's
     content words outside the slots under comparison. The first ``context_chars`` characters of the claim
     were put in for a pronoun by contextualisation: the evidence may say "it" there too, so the entities
-    there are not compared.
+    there are not compared. ``sentence`` is the whole sentence where ``claim_span`` is one of its parts: a
+    value the evidence gives an event the sentence tells elsewhere is another relation's.
     """
     all_slots = extract_slots(claim_span)
     # The put-in antecedent still names what the claim is about: the evidence naming it is no rival.
@@ -384,13 +390,15 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
         elif slot.kind == "date":
             # A date the claim itself states is no rival ("the 2014 heat wave ... the 1972 one").
             others = {y for s in all_slots if s.kind == "date" and s is not slot for y in s.value[0]} - set(slot.value[0])
-            dates = [e for e in evidence_slots if e.kind == "date" and not (e.value[0] and set(e.value[0]) <= others)]
+            dates = [e for e in evidence_slots if e.kind == "date" and not (e.value[0] and set(e.value[0]) <= others)
+                     and _same_relation(claim_span, slot, evidence_span, e, sentence)]
             years = {y for e in dates for y in e.value[0]}
             if not dates or coverage < min_coverage * 0.6:
                 continue
             if not set(slot.value[0]) & years and not any(_years_in_period(slot, e) or _years_in_period(e, slot)
                                                           for e in dates):
-                mismatches.append(Mismatch("date", slot, _best_counterpart(slot, dates), evidence_span.text))
+                mismatches.append(Mismatch("date", slot, _best_counterpart(slot, dates), evidence_span.text,
+                                           _relation_of(claim_span, slot)))
                 continue
             # Same year: a month, or a day of the same month, that differs is still a wrong date; a part
             # the evidence does not state ("November 1989" for "9 November 1989") is no conflict.
@@ -402,7 +410,7 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             agreeing = [e for e in same_year if e not in other_month and e not in other_day]
             if (other_month or other_day) and not agreeing:
                 mismatches.append(Mismatch("date", slot, _best_counterpart(slot, other_month + other_day),
-                                           evidence_span.text))
+                                           evidence_span.text, _relation_of(claim_span, slot)))
         elif slot.kind == "code":
             codes = [e for e in evidence_slots if e.kind == "code"]
             if codes and all(e.value != slot.value for e in codes) and coverage >= min_coverage:
@@ -423,8 +431,14 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             # in it ("born in Italy" / "born in Vinci, in the Republic of Florence"; "any other river on
             # Earth" / "... in the world: Germany, Austria").
             rivals = [e for e in rivals if not lexicon.not_its_rival(slot.text, e.text)]
+            # A conflict needs the same relation: a name the evidence gives another predicate, or a place it
+            # names as containing (or inside) the claim's, is no rival (slot_relations).
+            containers = containers_in_apposition(evidence_span)
+            rivals = [e for e in rivals if _same_relation(claim_span, slot, evidence_span, e, sentence)
+                      and (entity_family(slot.label) != "place" or _rival_place(slot, e, evidence_span, containers))]
             if rivals:
-                mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text))
+                mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text,
+                                           _relation_of(claim_span, slot)))
     same_polarity = (polarity(claim_span) == polarity(evidence_span)) != excepted(claim_span, evidence_span) \
         or _without_doing(claim_span, evidence_span) \
         or denied_of_another_place(claim_span, claim_span.root, evidence_span.root)
@@ -438,6 +452,28 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
     if not same_polarity and coverage >= 0.75 and not mismatches:
         mismatches.append(Mismatch("negation", None, None, evidence_span.text))
     return mismatches
+
+
+def _same_relation(claim_span, slot: Slot, evidence_span, other: Slot, sentence=None) -> bool:
+    mine, theirs = slot_root(claim_span, slot.start, slot.end), slot_root(evidence_span, other.start, other.end)
+    return mine is None or theirs is None or same_relation(mine, theirs, sentence or claim_span, evidence_span)
+
+
+def _rival_place(slot: Slot, other: Slot, evidence_span, containers: set[int]) -> bool:
+    root = slot_root(evidence_span, other.start, other.end)
+    if root is not None and root.i in containers:
+        return False  # "Munich, Bavaria": Bavaria is where Munich is, not another place for the claim's
+    return rival_places(slot.text, slot.label, other.text, other.label)
+
+
+def _relation_of(claim_span, slot: Slot) -> str:
+    """The predicate of the claim's slot as written ("opened"), with its particle ("shut down"), or ""."""
+    root = slot_root(claim_span, slot.start, slot.end)
+    verb = governing_predicate(root) if root is not None else None
+    if verb is None:
+        return ""
+    particle = [c.text for c in verb.children if c.dep_ == "prt"]
+    return " ".join([verb.text] + particle)
 
 
 def _slot_token(claim_span, slot: Slot):
