@@ -199,7 +199,7 @@ def test_cli_list_show_export_stats_decide(kb, capsys, tmp_path):
     assert main(["checks", "--kb", location, "export", str(check_id), "--out", str(out_file)]) == 0
     data = json.loads(out_file.read_text())
     assert data["decisions"][0]["text"] == "Paris is in France." and data["evidence"][0]["change"] == "edit"
-    assert main(["checks", "--kb", location, "stats", "--json"]) == 0
+    assert main(["checks", "stats", "--json", "--kb", location]) == 0  # --kb after the action too
     assert json.loads(capsys.readouterr().out)["kind"]["entity"]["edit"] == 1
 
 

@@ -45,6 +45,8 @@ def register(subparsers) -> None:
     replaced.add_argument("file", metavar="FILE", help="the reference as it reads now")
     replaced.add_argument("--name", help="the name it was saved under (default: FILE as given)")
     replaced.add_argument("--author", default=_default_author())
+    for action in (ls, show, export, stats, decide, again, replaced):  # --kb after the action too
+        action.add_argument("--kb", dest="kb_here", metavar="DIR", default=None, help=argparse.SUPPRESS)
     p.set_defaults(func=run)
 
 
@@ -55,6 +57,7 @@ def _default_author() -> str:
 def run(args: argparse.Namespace) -> int:
     from .store import open_checks
 
+    args.kb = getattr(args, "kb_here", None) or args.kb
     checks = open_checks(args.kb)
     action = args.checks_command
     if action == "list":
