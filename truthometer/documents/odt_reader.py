@@ -6,6 +6,7 @@ from lxml import etree
 
 from .model import HEADING, LIST_ITEM, PARAGRAPH, TABLE_CELL, ExtractedDocument, assemble
 from .safety import DocumentError, open_zip, read_member
+from .wordml import _inside
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
@@ -37,13 +38,6 @@ def read_odt(data: bytes, name: str) -> ExtractedDocument:
     return assemble(name, "odt", pieces)
 
 
-def _inside(element, stop, tags) -> bool:
-    parent = element.getparent()
-    while parent is not None and parent is not stop:
-        if parent.tag in tags:
-            return True
-        parent = parent.getparent()
-    return False
 
 
 def _cell(p, tables) -> str:
