@@ -22,7 +22,7 @@ from .evidence.references import ReferenceSource
 from .evidence.retrieval import rank_evidence
 from .judging import delucionqa
 from .judging.corrections import ToCorrect, choose_alignment, draft_corrections, propagate_corrections
-from .judging.part_rules import Part, part_mismatches, split_claims
+from .judging.part_rules import Part, about_its_part, part_mismatches, split_claims
 from .judging.rules import Mismatch, find_mismatches
 from .report import Evidence, EvidenceSentence, Report, SentenceResult
 from .segmentation import contextualise, skip_reason, split_sentences
@@ -305,10 +305,12 @@ class Checker:
                 signals.append(Signals(result, relevant=False, source_notes=list(result.notes)))
                 continue
             as_read = _as_read(c, pairs, evidence_vectors)
-            # Split first: a sentence of several facts is compared part by part, each part with its own
-            # evidence; read whole, a name of one part meets the evidence of another ("Hilde Brekke composed
-            # the score, and the film was Norway's entry" / "The Lantern Keeper was selected as Norway's ...").
-            mismatches, c.rule_evidence = self._rule_tier(c, pairs, parsed, as_read) if not c.parts else ([], None)
+            # Split first: in a sentence of several facts, a slot is compared with the evidence of its own
+            # part (``part_rules.about_its_part``), and each part with its own evidence where the sentence
+            # read whole finds nothing.
+            mismatches, c.rule_evidence = self._rule_tier(c, pairs, parsed, as_read)
+            if mismatches and c.parts and not about_its_part(mismatches, c.parts, c.rule_evidence):
+                mismatches, c.rule_evidence = [], None
             late = None  # the part's evidence, where the sentence's own top-k does not hold it
             if not mismatches and c.parts:
                 # Each fact on its own evidence: a wrong value in one part of a multi-fact sentence.

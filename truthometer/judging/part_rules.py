@@ -64,6 +64,23 @@ def in_sentence_offsets(mismatch: Mismatch, part: ClaimPart, claim: str) -> Mism
     return replace(mismatch, claim=replace(slot, start=at, end=at + len(slot.text)))
 
 
+def about_its_part(mismatches: list[Mismatch], parts: list[Part], evidence) -> bool:
+    """Whether the evidence the whole sentence's rule tier found a slot filled otherwise in is among the own
+    nearest evidence of the part that slot belongs to: read whole, a name of one part meets the evidence of
+    another ("Hilde Brekke composed the score, and the film was Norway's entry" / "The Lantern Keeper was
+    selected as Norway's submission"), which is no conflict."""
+    for m in mismatches:
+        if m.claim is None:
+            continue
+        holding = [p for p in parts if p.part.start <= m.claim.start < p.part.end]
+        if not holding:
+            continue
+        own = min(holding, key=lambda p: p.part.end - p.part.start)
+        if not any(e.text == evidence.text for e, _ in own.evidence[:PART_EVIDENCE]):
+            return False
+    return True
+
+
 def part_mismatches(parts: list[Part], claim: str, sentence, parsed: dict, rules_off=frozenset(),
                     margin: float = 0.05, put_in: int = 0):
     """The first part (in the sentence's order) whose near evidence fills a slot differently: its mismatches,
@@ -74,14 +91,20 @@ def part_mismatches(parts: list[Part], claim: str, sentence, parsed: dict, rules
         if p.span is None or not p.evidence:
             continue
         best = p.evidence[0][1]
+        nearer: list[str] = []
         for e, score in p.evidence[:PART_EVIDENCE]:
             if score < best - margin:
                 break
             doc = parsed.get(e.checked_as or e.text)
+            nearer.append(e.text)
             if doc is None:
                 continue
+            # A value that nearer evidence states as the part does is confirmed there: a farther sentence
+            # with another figure speaks of something else ("logged 39.1°C" / "recorded 39.1°C, the highest
+            # since 1881" and "The average July maximum is 23.5°C").
             found = [m for m in find_mismatches(p.span, doc, sentence=sentence)
-                     if m.kind in PART_KINDS and m.kind not in rules_off]
+                     if m.kind in PART_KINDS and m.kind not in rules_off
+                     and not any(m.claim is not None and m.claim.text in t for t in nearer[:-1])]
             placed = [m for m in (in_sentence_offsets(m, p.part, claim) for m in found)
                       if m is not None and m.claim.start >= put_in]
             if placed:
