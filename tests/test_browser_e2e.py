@@ -142,30 +142,3 @@ def test_an_attached_file_replaces_the_pasted_text_and_the_page_says_so(server, 
         page.screenshot(path=str(ARTIFACTS / "e2e-upload.png"), full_page=True)
     page.close()
 
-
-def test_a_wrong_value_in_a_multi_fact_sentence_is_marked_in_its_part(server, browser):
-    """One wrong year among right facts: the sentence is contradicted, and the part that holds the year is
-    underlined as contradicted while the rest of the sentence is not (sentences written for this test)."""
-    url, _ = server
-    page = browser.new_page(viewport={"width": 1400, "height": 1400})
-    page.set_default_timeout(120_000)
-    page.goto(url)
-    page.get_by_label("Text to check", exact=True).fill(
-        "The Orla Bridge crosses the river at Dunmere. It opened to traffic in 1952 and was designed by the "
-        "engineer Tomas Varga together with his sister Ilse.")
-    page.get_by_label("Reference documents", exact=True).fill(
-        "The Orla Bridge spans the river at Dunmere. The bridge opened to traffic in 1957. Its designer was the "
-        "engineer Tomas Varga, who worked on it with his sister Ilse.")
-    page.get_by_label("Reference documents", exact=True).press("Control+Enter")
-    page.get_by_role("button", name="Check", exact=True).click()
-    try:
-        page.get_by_text("Sentence 2: contradicted").wait_for()
-        marked = page.locator(".tom-s[data-index='1'] .tom-part-contradicted")
-        marked.first.wait_for()
-        text = " ".join(marked.all_inner_texts())
-        assert "1952" in text and "Tomas Varga" not in text
-    except Exception:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "e2e-parts.png"), full_page=True)
-        raise
-    page.close()

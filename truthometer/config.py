@@ -126,6 +126,12 @@ class Config:
     #: measure what it adds).
     skip_model: bool = field(default_factory=lambda: os.environ.get("TRUTHOMETER_SKIP_MODEL", "1").strip().lower()
                              not in ("0", "false", "no", "off"))
+    #: Whether a sentence of several facts is split before the rule tier reads it, each part with its own
+    #: evidence (``judging.part_rules``; ``TRUTHOMETER_SPLIT_PARTS=1``). Off by default: on the never-read
+    #: validation halves of the blind sets (2026-12-01) it cost 7 statuses of 847 and 2 corrections of 314
+    #: (sets 3, 7 and 8), though it gained on the development halves.
+    split_parts: bool = field(default_factory=lambda: os.environ.get("TRUTHOMETER_SPLIT_PARTS", "0").strip().lower()
+                              in ("1", "true", "yes", "on"))
     #: Knowledge base directory or ``postgresql://`` URL (``TRUTHOMETER_KB``; default: ``default_kb_dir()``).
     kb_dir: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_KB") or default_kb_dir())
     #: A SearXNG instance for web search instead of DuckDuckGo (``TRUTHOMETER_SEARXNG``): a team's own

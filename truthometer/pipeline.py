@@ -158,7 +158,8 @@ class Checker:
         for c in claims:
             c.evidence.sort(key=lambda pair: (-pair[1], SOURCE_RANK.get(pair[0].source, 9)))
             del c.evidence[config.top_k:]
-        self._gather_for_parts(claims, all_sources, vectors_config, evidence_vectors, progress)
+        if config.split_parts:
+            self._gather_for_parts(claims, all_sources, vectors_config, evidence_vectors, progress)
 
         # Commonsense rules from the sources (the knowledge base's approved rule entries), read once a check.
         rules = [rule for source in all_sources for rule in (getattr(source, "rules", None) or list)()]
