@@ -41,7 +41,7 @@ def test_check_accept_save_and_find_in_knowledge_base(server, browser):
     page.goto(url)
     page.get_by_role("button", name="Check", exact=True).wait_for()
     # The first page is named "Check" in the navigation, and there is no deploy button.
-    expect(page.get_by_test_id("stPageLink-NavLink").filter(has_text="Check")).to_be_visible()
+    expect(page.get_by_role("link", name="Check", exact=True)).to_be_visible()
     expect(page.get_by_text("Single-user mode")).to_be_visible()
     assert page.get_by_role("button", name="Deploy").count() == 0
     page.get_by_role("textbox", name="Reviewer name").fill("e2e-reviewer")

@@ -90,7 +90,7 @@ def test_an_editor_checks_and_saves_for_review_but_cannot_curate(app, browser):
     assert "Users" not in nav_labels(page) and "Check" in nav_labels(page)
     sign_in(browser, url + "/Users", "ed", page)  # not in the menu, and refused when asked for by address
     page.get_by_text("This page is for the admin role").wait_for(timeout=60_000)
-    page.get_by_role("link", name="Check").click()
+    page.get_by_role("link", name="Check", exact=True).click()
     page.set_default_timeout(120_000)
     page.get_by_label("Text to check", exact=True).fill(TEXT)
     page.get_by_label("Reference documents", exact=True).fill(REFERENCE)
