@@ -184,7 +184,7 @@ class Checker:
         docs = models.parse_many(texts, batch_size=self.config.batch_size)
         vectors = models.embed(texts, vectors_config)
         found: list[list] = [[] for _ in parts]
-        for number, source in enumerate(sources):
+        for source in sources:
             progress(0.6, f"gathering evidence for {len(parts)} parts: {source.name}")
             gathered = source.gather(texts)
             ranked = rank_evidence(texts, vectors, gathered.per_claim, self.config.top_k, vectors_config,

@@ -361,6 +361,7 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
     evidence_lower = evidence_span.text.lower()
     mismatches: list[Mismatch] = []
     claim_words = frozenset(content_lemmas(claim_span))
+    containers = None  # the evidence's places named as another's region, read once where a name is compared
     for slot in claim_slots:
         if slot.kind == "number":
             # Same unit, or another unit of the same dimension ("19,340 feet" against "5,895 metres").
@@ -433,7 +434,8 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
             rivals = [e for e in rivals if not lexicon.not_its_rival(slot.text, e.text)]
             # A conflict needs the same relation: a name the evidence gives another predicate, or a place it
             # names as containing (or inside) the claim's, is no rival (slot_relations).
-            containers = containers_in_apposition(evidence_span)
+            if containers is None:
+                containers = containers_in_apposition(evidence_span)
             rivals = [e for e in rivals if _same_relation(claim_span, slot, evidence_span, e, sentence)
                       and (entity_family(slot.label) != "place" or _rival_place(slot, e, evidence_span, containers))]
             if rivals:
