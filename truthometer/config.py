@@ -72,6 +72,16 @@ JUDGES = ("cascade", "cross-encoder", "head")
 RULE_FAMILIES = ("number", "date", "entity", "code", "quality", "negation")
 
 
+def _float_env(name: str, default: float) -> float:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise ConfigError(f"{name}={value!r} is not a number") from None
+
+
 @dataclass(frozen=True)
 class Config:
     """Thresholds and options. Defaults follow DelucionQA (Sadat et al. 2023) and Learn-to-Refuse."""
@@ -117,6 +127,26 @@ class Config:
     #: read by the cross-encoder: the most accurate, the slowest) or "head" (the head alone: the fastest).
     #: See truthometer/data/nli/MODEL_CARD.md for the figures of each.
     judge: str = field(default_factory=lambda: os.environ.get("TRUTHOMETER_JUDGE", "cascade"))
+    #: A stronger judge beside the bundled one (docs/external-judges.md), ``KIND:WHERE``
+    #: (``TRUTHOMETER_EXTERNAL_JUDGE``): ``hf-nli:DIR`` (a three-way NLI classifier), ``hf-grounding:DIR`` (a
+    #: two-way grounding classifier, MiniCheck's RoBERTa-L / DeBERTa-L), ``hf-seq2seq:DIR`` (MiniCheck-Flan-T5)
+    #: or ``openai:URL`` (an OpenAI-compatible server: Bespoke-MiniCheck-7B under Ollama or vLLM). None: the
+    #: bundled judge alone.
+    external_judge: str | None = field(default_factory=lambda: os.environ.get("TRUTHOMETER_EXTERNAL_JUDGE") or None)
+    #: The model name an ``openai:`` server is asked for (``TRUTHOMETER_EXTERNAL_MODEL``).
+    external_model: str | None = field(default_factory=lambda: os.environ.get("TRUTHOMETER_EXTERNAL_MODEL") or None)
+    #: The external judge reads the pairs the bundled judge is less sure of than this (its most probable
+    #: label's probability; ``TRUTHOMETER_EXTERNAL_BELOW``); 1 sends every pair. Not tuned: no strong judge
+    #: could be run where the bundled one was built.
+    external_below: float = field(default_factory=lambda: _float_env("TRUTHOMETER_EXTERNAL_BELOW", 0.9))
+    #: Most calls to an ``openai:`` server per check (``TRUTHOMETER_EXTERNAL_BUDGET``); cached pairs are free.
+    external_budget: int = field(default_factory=lambda: int(_float_env("TRUTHOMETER_EXTERNAL_BUDGET", 200)))
+    #: Seconds an ``openai:`` server may take over one call (``TRUTHOMETER_EXTERNAL_TIMEOUT``).
+    external_timeout: float = field(default_factory=lambda: _float_env("TRUTHOMETER_EXTERNAL_TIMEOUT", 30.0))
+    #: Hosts an ``openai:`` server may be on although they are private or loopback, by name
+    #: (``TRUTHOMETER_EXTERNAL_ALLOW_HOSTS=gpu.internal,127.0.0.1``).
+    external_allow_hosts: tuple = field(default_factory=lambda: tuple(
+        h.strip() for h in os.environ.get("TRUTHOMETER_EXTERNAL_ALLOW_HOSTS", "").split(",") if h.strip()))
     #: Rule families switched off (``TRUTHOMETER_RULES_OFF=number,date``): their mismatches are not reported,
     #: so a bench can print each family's contribution (``bench articles --ablate-rules``).
     rules_off: frozenset = field(default_factory=lambda: frozenset(
@@ -162,6 +192,13 @@ class Config:
         object.__setattr__(self, "rules_off", frozenset(self.rules_off))
         if self.judge not in JUDGES:
             raise ConfigError(f"unknown judge {self.judge!r} (TRUTHOMETER_JUDGE); choose one of {', '.join(JUDGES)}")
+        if not 0 < self.external_below <= 1:
+            raise ConfigError(f"external_below {self.external_below!r} (TRUTHOMETER_EXTERNAL_BELOW) must be above 0 "
+                              f"and at most 1 (1: the external judge reads every pair)")
+        if self.external_budget < 0 or self.external_timeout <= 0:
+            raise ConfigError("the external judge's call budget must be >= 0 (TRUTHOMETER_EXTERNAL_BUDGET) and its "
+                              "timeout > 0 seconds (TRUTHOMETER_EXTERNAL_TIMEOUT)")
+        object.__setattr__(self, "external_allow_hosts", tuple(self.external_allow_hosts))
         if self.precision not in PRECISIONS:
             raise ConfigError(f"unknown precision {self.precision!r} (TRUTHOMETER_PRECISION); choose one of "
                              f"{', '.join(PRECISIONS)}")
