@@ -172,6 +172,38 @@ def test_a_queued_job_is_cancelled_and_others_cannot_see_it(api):
     assert blocker.future.result(30).status == "done"
 
 
+def test_a_request_is_refused_with_503_and_retry_after_when_the_work_ahead_is_too_long(api):
+    release = threading.Event()
+    jobs = api.state.jobs
+    saved_rate, saved_wait = jobs.seconds_per_unit, jobs.max_wait_s
+    blocker = jobs.submit("test", 10_000, lambda progress: release.wait(30))
+    try:
+        jobs.seconds_per_unit, jobs.max_wait_s = 0.001, 4.0  # 10 s of work ahead, 4 s allowed
+        r = api.call("POST", "/v1/check", api.tokens["ann"], json={"text": "Rome is in Italy.", "mode": "sync"})
+        assert r.status_code == 503 and error(r)["code"] == "busy"
+        assert r.headers["retry-after"] == "6" and "as a job" in error(r)["message"]
+        queued = api.call("POST", "/v1/check", api.tokens["ann"], json={"text": "Rome is in Italy.", "mode": "job"})
+        assert queued.status_code == 202  # a job waits in the queue; only the queue's bound refuses it
+        api.call("DELETE", f"/v1/jobs/{queued.json()['job']}", api.tokens["ann"])
+    finally:
+        jobs.seconds_per_unit, jobs.max_wait_s = saved_rate, saved_wait
+        release.set()
+    assert blocker.future.result(30).status == "done"
+
+
+def test_saved_checks_need_the_editor_role_and_unknown_ones_are_404(api):
+    assert api.call("GET", "/v1/checks").status_code == 401
+    assert api.call("GET", "/v1/checks", api.tokens["cy"]).status_code == 403
+    r = api.call("GET", "/v1/checks/999999", api.tokens["ann"])
+    assert r.status_code == 404 and error(r)["code"] == "no_check"
+    r = api.call("POST", "/v1/checks/999999/decisions", api.tokens["ann"], json={"sentence": 0, "action": "accept"})
+    assert r.status_code == 404
+    r = api.call("POST", "/v1/checks/1/decisions", api.tokens["ann"], json={"sentence": 0, "action": "approve"})
+    assert r.status_code == 422  # not a decision
+    assert api.call("POST", "/v1/check", api.tokens["cy"], json={"text": "Rome is in Italy.", "save": True}) \
+        .status_code == 403
+
+
 # -- checks and the guard (the models, loaded once) ------------------------------------------------------
 def test_the_report_is_the_one_the_library_writes_and_nothing_is_logged(api, caplog):
     from truthometer.pipeline import Checker
@@ -208,6 +240,61 @@ def test_a_long_text_is_a_job_with_progress_then_the_report(api, tmp_path):
     assert all("eiffel.html" in e["locator"] and "<p>" not in e["text"] for e in report["sentences"][0]["evidence"])
     done = client.job(started["job"])
     assert done["status"] == "done" and done["progress"] == 1.0
+
+
+def test_a_saved_check_reaches_the_review_desk_and_takes_decisions(api):
+    from truthometer.checks import open_checks
+    from truthometer.client import Client
+
+    client = Client(api.url, token=api.tokens["ann"])
+    report = client.check(WRONG, references=[("eiffel.md", REFERENCE)], save=True, title="Tower, from the API")
+    check_id = report["saved_check"]["id"]
+    assert report["saved_check"]["url"] == f"/v1/checks/{check_id}"
+    listed = client.saved_checks(author="ann")
+    assert listed[0]["id"] == check_id and listed[0]["title"] == "Tower, from the API"
+    assert listed[0]["origin"] == "api" and listed[0]["counts"] == report["stats"] and listed[0]["pending"] == 1
+    exported = client.saved_check(check_id)
+    assert exported["created_by"] == "ann" and exported["references"][0]["name"] == "eiffel.md"
+    assert exported["report"] == {k: v for k, v in report.items() if k != "saved_check"}
+    assert api.call("GET", f"/v1/checks/{check_id}", api.tokens["cy"]).status_code == 403
+    bad = api.call("POST", f"/v1/checks/{check_id}/decisions", api.tokens["ann"], json={"sentence": 9, "action": "reject"})
+    assert bad.status_code == 422 and error(bad)["code"] == "no_sentence"
+    decided = client.decide(check_id, 0, "accept")
+    assert decided["author"] == "ann" and "1889" in decided["text"] and decided["kinds"] == ["date"]
+    checks = open_checks(api.kb_dir)  # as the app's Saved checks page and `checks list` read it
+    try:
+        saved = checks.get(check_id)
+        assert saved.report().sentences[0].status == "contradicted" and saved.created_by == "ann"
+        assert saved.latest_decisions()[0].action == "accept"
+        assert checks.list(limit=5)[0]["pending"] == 0
+    finally:
+        checks.store.close()
+    rows = [(r["actor"], r["action"], r["subject"]) for r in trail(api.kb_dir)]
+    assert ("ann", "check save", f"check #{check_id}") in rows and ("ann", "check accept", f"check #{check_id}") in rows
+
+
+def test_a_job_saves_when_done_and_identical_checks_come_from_the_cache(api):
+    from truthometer.client import Client
+
+    client = Client(api.url, token=api.tokens["ann"])
+    text = " ".join([WRONG] + ["Paris is the capital of France."] * 9)  # over sync_chars: a job
+    report = client.check(text, references=[("eiffel.md", REFERENCE)], save=True, poll=0.2, wait_s=120)
+    check_id = report["saved_check"]["id"]
+    assert client.saved_checks(limit=1)[0]["id"] == check_id
+    body = {"text": text, "references": [{"name": "eiffel.md", "text": REFERENCE}], "mode": "sync"}
+    first = api.call("POST", "/v1/check", api.tokens["ann"], json=body)
+    again = api.call("POST", "/v1/check", api.tokens["ann"], json=body)
+    assert first.headers["x-truthometer-cache"] == "hit"  # the job's check, kept
+    assert again.headers["x-truthometer-cache"] == "hit" and again.json() == first.json()
+    assert first.json() == {k: v for k, v in report.items() if k != "saved_check"}
+    resaved = api.call("POST", "/v1/check", api.tokens["ann"], json={**body, "save": True}).json()
+    assert resaved["saved_check"]["id"] == check_id + 1  # a hit is saved too, as its own check
+    added = api.call("POST", "/v1/kb/entries", api.tokens["cy"], json={"text": "The Seine flows through Paris."})
+    assert added.status_code == 201  # the knowledge base changed: its generation is in the key
+    after = api.call("POST", "/v1/check", api.tokens["ann"], json=body)
+    assert after.headers["x-truthometer-cache"] == "miss" and after.json() == first.json()
+    no_kb = api.call("POST", "/v1/check", api.tokens["ann"], json={**body, "options": {"sources": []}})
+    assert no_kb.headers["x-truthometer-cache"] == "miss"
 
 
 @pytest.fixture

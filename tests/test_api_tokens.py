@@ -144,3 +144,58 @@ def test_the_job_queue_is_bounded_cancels_a_running_job_and_keeps_failures():
     finally:
         release.set()
         jobs.stop()
+
+
+def test_admission_refuses_a_waiting_request_once_the_work_ahead_is_too_long():
+    from truthometer.api.jobs import Busy
+
+    jobs = JobQueue(size=8, max_wait_s=5.0)
+    release = threading.Event()
+    jobs.start()
+    try:
+        assert jobs.expected_wait() == 0.0  # nothing timed yet: the first requests are admitted
+        jobs.submit("ann", 100, lambda p: time.sleep(0.2)).future.result(10)
+        assert 0.001 < jobs.seconds_per_unit < 0.01  # 0.2 s for 100 units
+        blocker = jobs.submit("ann", 1_000, lambda p: release.wait(10), waits=True)
+        wait = jobs.expected_wait()
+        assert wait > 1.5
+        jobs.max_wait_s = wait / 2
+        with pytest.raises(Busy) as refused:
+            jobs.submit("bo", 10, lambda p: None, waits=True)
+        assert refused.value.retry_after == pytest.approx(wait, rel=0.2)
+        queued = jobs.submit("bo", 10, lambda p: "done", waits=False)  # a job (202) may wait; the queue bounds it
+        release.set()
+        assert blocker.future.result(10).status == DONE and queued.future.result(10).result == "done"
+        known = jobs.finished("cy", 5, {"report": 1})
+        assert jobs.get(known.id).snapshot()["result"] == {"report": 1} and known.future.done()
+    finally:
+        release.set()
+        jobs.stop()
+
+
+def test_the_result_cache_keys_on_everything_a_report_depends_on_and_stays_bounded():
+    from truthometer.api.cache import ResultCache, cache_key
+
+    base = cache_key("Paris is in France.", ["ref"], {"method": "nli"}, ["kb"], 7)
+    assert base == cache_key("Paris is in France.", ["ref"], {"method": "nli"}, ["kb"], 7)
+    others = [cache_key("Paris is in Spain.", ["ref"], {"method": "nli"}, ["kb"], 7),
+              cache_key("Paris is in France.", ["other"], {"method": "nli"}, ["kb"], 7),
+              cache_key("Paris is in France.", [{"name": "a.md", "text": "ref"}], {"method": "nli"}, ["kb"], 7),
+              cache_key("Paris is in France.", ["ref"], {"method": "cosine"}, ["kb"], 7),
+              cache_key("Paris is in France.", ["ref"], {"method": "nli"}, [], None),
+              cache_key("Paris is in France.", ["ref"], {"method": "nli"}, ["kb"], 8)]  # the kb changed
+    assert base not in others and len(set(others)) == len(others)
+    assert cache_key("Paris is in France.", [], {}, ["kb", "web"], 7) is None  # the web changes: never cached
+    cache = ResultCache(size=2)
+    for key in ("a", "b", "c"):
+        cache.put(key, {"key": key})
+    assert cache.get("a") is None and cache.get("c") == {"key": "c"} and cache.get(None) is None
+    cache.get("b")
+    cache.put("d", {"key": "d"})  # "c" was used least recently
+    assert cache.get("c") is None and cache.get("b") == {"key": "b"}
+    small = ResultCache(size=10, max_chars=40)
+    small.put("x", {"text": "y" * 100})  # a report larger than the whole cache is not kept
+    assert small.get("x") is None
+    off = ResultCache(size=0)
+    off.put("a", {"key": "a"})
+    assert not off.enabled and off.get("a") is None

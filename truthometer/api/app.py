@@ -3,12 +3,14 @@
 Endpoints (OpenAPI at /docs, /openapi.json):
 
     GET    /v1/health                 no token: whether the models are loaded, jobs waiting
-    POST   /v1/check                  editor: the report JSON the CLI writes, or 202 and a job for a long text
+    POST   /v1/check                  editor: the report JSON the CLI writes, or 202 and a job for a long text;
+                                      "save": true stores it as a saved check; identical checks are cached
     GET    /v1/jobs/{id}              editor (the job's owner): progress, then the report
     DELETE /v1/jobs/{id}              editor (the job's owner): cancel
     GET    /v1/kb/search?q=&k=        anyone signed in: nearest knowledge entries
     POST   /v1/kb/entries             curator: add an entry (pending unless approved)
     POST   /v1/kb/entries/{id}/approve, /reject    curator
+    GET    /v1/checks, /v1/checks/{id}; POST /v1/checks/{id}/decisions    editor: saved checks (saved.py)
     POST   /v1/chat/completions       editor: the guard (guard.py); GET /v1/models the configured model
 
 Every request's id, method, path, status and sizes are logged; checks, chats and curation go to the audit
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 import uuid
 
@@ -30,11 +33,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..auth.users import CURATOR, EDITOR
 from ..config import Config
 from ..errors import InputError, TruthometerError
-from . import checks, guard
+from ..checks.model import config_dict
+from . import checks, guard, saved
+from .cache import cache_key
 from ..auth.users import User
 from .auth import role
 from .errors import ApiError, body, error_body
-from .jobs import Full
+from .jobs import Busy, Full
 from .limits import BodyLimit
 from .schemas import ChatRequest, CheckRequest, EntryRequest
 from .settings import ApiSettings
@@ -68,6 +73,7 @@ def create_app(settings: ApiSettings | None = None, config: Config | None = None
     _errors(app)
     _check_routes(app, state)
     _kb_routes(app, state)
+    saved.routes(app, state)
     _chat_routes(app, state)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, timeout_s=settings.body_timeout_s)
     app.add_middleware(_RequestLog)  # added last, so outermost: the body limit's refusals are logged too
@@ -139,12 +145,42 @@ async def _run_job(state: ApiState, job) -> dict:
     raise ApiError(409, f"job {job.id} was {job.status}", "job_" + job.status)
 
 
-def _submit(state: ApiState, owner: str, size: int, work):
+def _submit(state: ApiState, owner: str, size: int, work, waits: bool = False):
     try:
-        return state.jobs.submit(owner, size, work)
+        return state.jobs.submit(owner, size, work, waits)
+    except Busy as busy:
+        # When the work ahead should have shrunk to what a request may wait.
+        limit = state.jobs.max_wait_s or 0
+        seconds = max(1, math.ceil(busy.retry_after - limit))
+        raise ApiError(503, f"the checks ahead would take about {busy.retry_after:.0f} s, over this server's "
+                            f"{limit:g} s; retry in {seconds} s or send it as a job "
+                            '("mode": "job")', "busy", {"Retry-After": str(seconds)}) from None
     except Full:
         raise ApiError(503, "the check queue is full; retry in a few seconds", "queue_full",
                        {"Retry-After": "5"}) from None
+
+
+async def _checked(state: ApiState, user: User, text, references, config, sources, key, save, size, as_job):
+    """(how the report comes: hit | shared | miss | off, the job that has or will have it)."""
+    known = state.cache.get(key)
+    if known is not None:
+        result = known if save is None else await run_in_threadpool(_save_known, save, known, text)
+        return "hit", state.jobs.finished(user.name, size, result)
+    twin = None if as_job else state.cache.inflight(key)
+    if twin is not None:
+        return "shared", twin
+    job = _submit(state, user.name, size, checks.work(state, text, references, config, sources, key, save),
+                  waits=not as_job)
+    if not as_job and save is None:  # a twin that arrives while it runs waits for this one
+        state.cache.running(key, job)
+    return ("miss" if key else "off"), job
+
+
+def _save_known(save, report: dict, text: str) -> dict:
+    from ..report import report_from_dict
+
+    plain = {k: v for k, v in report.items() if k != "saved_check"}
+    return saved.with_saved(plain, save(report_from_dict(plain, text), plain))
 
 
 def _check_routes(app: FastAPI, state: ApiState) -> None:
@@ -152,24 +188,36 @@ def _check_routes(app: FastAPI, state: ApiState) -> None:
 
     @app.get("/v1/health", tags=["service"])
     async def health():
-        return {"status": "ok", "models_loaded": state.ready.is_set(), "jobs_waiting": state.jobs.waiting()}
+        return {"status": "ok", "models_loaded": state.ready.is_set(), "jobs_waiting": state.jobs.waiting(),
+                "expected_wait_s": round(state.jobs.expected_wait(), 1), "cache": state.cache.stats()}
 
     @app.post("/v1/check", tags=["check"], responses={202: {"description": "a job was started"}})
     async def check(payload: CheckRequest, user: User = Depends(role(EDITOR))):
-        """Check a text against references and sources: the report the CLI writes (`check --format json`)."""
+        """Check a text against references and sources: the report the CLI writes (`check --format json`);
+        with `save`, stored as a saved check too (its id in `saved_check`)."""
         text = checks.check_text(payload, settings)
         references = checks.references_of(payload, settings)
         config = checks.config_of(payload.options, state.config)
         size = len(text) + sum(len(r[1]) for r in references)
-        job = _submit(state, user.name, size, checks.work(state, text, references, config, payload.options.sources))
         as_job = payload.mode == "job" or (payload.mode == "auto" and len(text) > settings.sync_chars)
+        sources = payload.options.sources
+        key = None
+        if state.cache.enabled:
+            generation = await run_in_threadpool(state.kb_generation) if "kb" in sources else None
+            key = cache_key(text, [r if isinstance(r, str) else r.model_dump() for r in payload.references],
+                            config_dict(config), sources, generation)
+        save = saved.saver(state, references, config, user.name, payload.title) if payload.save else None
+        outcome, job = await _checked(state, user, text, references, config, sources, key, save, size, as_job)
         state.audit(user.name, "api check", f"job {job.id}",
                     {"chars": len(text), "references": len(references), "reference_chars": size - len(text),
-                     "method": config.method, "job": as_job})
+                     "method": config.method, "job": as_job, "cache": outcome, "save": payload.save})
         if as_job:
             return JSONResponse({"job": job.id, "status": job.status, "url": f"/v1/jobs/{job.id}"}, 202,
-                                headers={"Location": f"/v1/jobs/{job.id}"})
-        return await _run_job(state, job)
+                                headers={"Location": f"/v1/jobs/{job.id}", "X-Truthometer-Cache": outcome})
+        result = await _run_job(state, job) if job.status != "done" else job.result
+        if outcome == "shared" and save is not None:  # another request's check: this one's own save
+            result = await run_in_threadpool(_save_known, save, result, text)
+        return JSONResponse(result, headers={"X-Truthometer-Cache": outcome})
 
     def owned(user: User, job_id: str):
         job = state.jobs.get(job_id)
@@ -252,7 +300,8 @@ def _chat_routes(app: FastAPI, state: ApiState) -> None:
             raise ApiError(502, "the model's answer is over the text limit; it was not checked", "answer_too_long")
         if answer.strip():
             config = checks.config_of(checks.CheckOptions(method=options.method, judge=options.judge), state.config)
-            job = _submit(state, user.name, len(answer), guard.work(state, answer, documents, config, options))
+            job = _submit(state, user.name, len(answer), guard.work(state, answer, documents, config, options),
+                          waits=True)
             report, corrected = await _run_job(state, job)
         else:
             report = {"sentences": [], "corrected_text": answer, "stats": {"contradicted": 0}, "method": options.method,

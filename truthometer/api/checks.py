@@ -75,13 +75,19 @@ def check_text(request: CheckRequest, settings: ApiSettings) -> str:
     return request.text
 
 
-def work(state, text: str, references: list, config: Config, sources: list[str]):
-    """The job: a check with the existing progress callback, its report as a dict."""
+def work(state, text: str, references: list, config: Config, sources: list[str], key: str | None = None,
+         save=None):
+    """The job: a check with the existing progress callback, its report as a dict, kept in the cache under
+    ``key``; with ``save`` (``saved.saver``) stored as a saved check too, its id in the result."""
     from ..pipeline import Checker
+    from .saved import with_saved
 
     def run(progress):
         state.ready.wait()  # the warm-up loads the models; a check beside it would load them twice
         evidence = state.sources(config, "kb" in sources, "web" in sources)
-        return Checker(config, evidence).check(text, references, progress=progress).to_dict()
+        report = Checker(config, evidence).check(text, references, progress=progress)
+        data = report.to_dict()
+        state.cache.put(key, data)
+        return data if save is None else with_saved(data, save(report))
 
     return run

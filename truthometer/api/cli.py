@@ -39,6 +39,11 @@ def register(subparsers) -> None:
                    help="texts longer than this run as jobs (202 and a job id)")
     p.add_argument("--queue", type=int, default=defaults.queue_size, metavar="N",
                    help="checks waiting per worker (503 beyond)")
+    p.add_argument("--max-wait", type=float, default=defaults.max_wait_s, metavar="SECONDS",
+                   help="refuse a sync check (503, Retry-After) when the checks ahead would take longer; 0: no bound "
+                        "but the queue's")
+    p.add_argument("--cache", type=int, default=defaults.cache_size, metavar="N",
+                   help="reports kept for identical requests, invalidated by any knowledge-base change (0: off)")
     p.add_argument("--max-connections", type=int, default=64, metavar="N",
                    help="concurrent connections per worker (503 beyond)")
     p.add_argument("--kb", metavar="DIR", help="knowledge base directory or postgresql:// URL (default: $TRUTHOMETER_KB)")
@@ -51,9 +56,11 @@ def settings_from(args) -> ApiSettings:
                  "max_connections"):
         if getattr(args, name) < 1:
             raise InputError(f"--{name.replace('_', '-')} must be at least 1")
+    if args.max_wait < 0 or args.cache < 0:
+        raise InputError("--max-wait and --cache must not be negative")
     return ApiSettings(max_body_bytes=args.max_body, max_text_chars=args.max_text,
                        max_references=args.max_references, sync_chars=args.sync_chars, queue_size=args.queue,
-                       warm_up=not args.no_warm_up)
+                       max_wait_s=args.max_wait or None, cache_size=args.cache, warm_up=not args.no_warm_up)
 
 
 def app_from_env():

@@ -3,6 +3,8 @@
     from truthometer.client import Client
     api = Client("http://127.0.0.1:8000", token="tom_...")      # no token for a single-user server
     report = api.check(text, references=[("manual.md", manual_text), Path("notes.txt")])
+    saved = api.check(text, references=[...], save=True)["saved_check"]["id"]    # on the review desk
+    api.decide(saved, sentence=0, action="accept")
     api.kb_search("When was the Eiffel Tower completed?")
     api.chat([{"role": "tool", "content": doc}, {"role": "user", "content": "..."}], guard="correct")
 
@@ -42,8 +44,9 @@ class Client:
     # -- checks ------------------------------------------------------------------------------------
     def check(self, text: str, references: Iterable = (), method: str | None = None, judge: str | None = None,
               sources: list[str] | None = None, mode: str = "auto", wait: bool = True, poll: float = 0.5,
-              wait_s: float = 3600) -> dict[str, Any]:
-        """The report (``Report.to_dict``); with ``wait=False`` a job that was started: ``{"job": id, ...}``."""
+              wait_s: float = 3600, save: bool = False, title: str | None = None) -> dict[str, Any]:
+        """The report (``Report.to_dict``); with ``wait=False`` a job that was started: ``{"job": id, ...}``.
+        With ``save``, the check is stored as a saved check too: ``report["saved_check"]["id"]``."""
         options: dict[str, Any] = {}
         if method:
             options["method"] = method
@@ -52,6 +55,10 @@ class Client:
         if sources is not None:
             options["sources"] = list(sources)
         payload = {"text": text, "references": [_reference(r) for r in references], "options": options, "mode": mode}
+        if save:
+            payload["save"] = True
+            if title:
+                payload["title"] = title
         response = self._call("POST", "/v1/check", json=payload)
         if response.status_code != 202:
             return response.json()
@@ -78,6 +85,20 @@ class Client:
             if time.monotonic() > deadline:
                 raise ApiError(408, f"job {job_id} did not finish within {wait_s:g} s", "client_timeout")
             time.sleep(poll)
+
+    # -- saved checks ------------------------------------------------------------------------------
+    def saved_checks(self, limit: int = 50, offset: int = 0, author: str | None = None) -> list[dict[str, Any]]:
+        params = {"limit": limit, "offset": offset, **({"author": author} if author else {})}
+        return self._call("GET", "/v1/checks", params=params).json()["checks"]
+
+    def saved_check(self, check_id: int) -> dict[str, Any]:
+        """A saved check as `checks export` writes it."""
+        return self._call("GET", f"/v1/checks/{int(check_id)}").json()
+
+    def decide(self, check_id: int, sentence: int, action: str, text: str = "") -> dict[str, Any]:
+        """A reviewer's decision (accept | edit | reject) on one sentence's proposal of a saved check."""
+        return self._call("POST", f"/v1/checks/{int(check_id)}/decisions",
+                          json={"sentence": int(sentence), "action": action, "text": text}).json()
 
     # -- knowledge base ----------------------------------------------------------------------------
     def kb_search(self, query: str, k: int = 4, status: str = "approved") -> list[dict[str, Any]]:

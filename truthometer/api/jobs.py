@@ -2,7 +2,9 @@
 
 One worker, because the models are process-wide singletons and a check already uses the cores it is
 given; a second check at once would only slow both. The queue is bounded (``Full`` beyond it, a 503 for
-the client), finished jobs are kept for a while for ``GET /v1/jobs/{id}``, and a job is cancelled while
+the client), and with ``max_wait_s`` a job is admitted only while the work ahead of it is expected to take
+no longer than that (``Busy`` otherwise, a 503 with Retry-After): the expectation is the sizes of the
+jobs queued and running times the seconds per unit of size of the jobs done lately. Finished jobs are kept for a while for ``GET /v1/jobs/{id}``, and a job is cancelled while
 waiting (never run) or while running (the check's progress callback raises at its next step).
 
     queue = JobQueue(size=32); queue.start()
@@ -29,6 +31,14 @@ FINISHED = (DONE, FAILED, CANCELLED)
 
 class Full(Exception):
     """The queue holds as many jobs as it may."""
+
+
+class Busy(Full):
+    """The work ahead would take longer than a job may wait; ``retry_after`` is the expected wait in seconds."""
+
+    def __init__(self, retry_after: float):
+        super().__init__(retry_after)
+        self.retry_after = retry_after
 
 
 class Cancelled(Exception):
@@ -62,7 +72,10 @@ class Job:
 
 
 class JobQueue:
-    def __init__(self, size: int = 32, keep: int = 256, ttl_s: float = 3600.0):
+    def __init__(self, size: int = 32, keep: int = 256, ttl_s: float = 3600.0, max_wait_s: float | None = None):
+        self.max_wait_s = max_wait_s
+        #: seconds per unit of a job's size, a moving average of the jobs done (None until the first)
+        self.seconds_per_unit: float | None = None
         self._queue: stdlib_queue.Queue = stdlib_queue.Queue(maxsize=size)
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
@@ -89,10 +102,15 @@ class JobQueue:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def submit(self, owner: str, size: int, work: Callable) -> Job:
+    def submit(self, owner: str, size: int, work: Callable, waits: bool = False) -> Job:
+        """Queue ``work``; ``waits``: its caller holds a connection open for it, so ``max_wait_s`` applies."""
         job = Job(uuid.uuid4().hex, owner, size, work)
         with self._lock:
             self._forget_old()
+            if waits and self.max_wait_s is not None:
+                wait = self._expected_wait()
+                if wait > self.max_wait_s:
+                    raise Busy(wait)
             try:
                 self._queue.put_nowait(job)
             except stdlib_queue.Full:
@@ -100,6 +118,28 @@ class JobQueue:
             self._jobs[job.id] = job
         log.info("job %s queued: owner=%s size=%d", job.id, owner, size)
         return job
+
+    def finished(self, owner: str, size: int, result: Any) -> Job:
+        """A job that is done already (its report was known): kept and read like any other."""
+        job = Job(uuid.uuid4().hex, owner, size, lambda progress: result)
+        with self._lock:
+            self._forget_old()
+            job.result, job.progress = result, 1.0
+            self._finish(job, DONE, "done")
+            self._jobs[job.id] = job
+        return job
+
+    def expected_wait(self) -> float:
+        with self._lock:
+            return self._expected_wait()
+
+    def _expected_wait(self) -> float:
+        """Seconds the work queued and running is expected to take (lock held); 0 before any job was timed."""
+        if not self.seconds_per_unit:
+            return 0.0
+        left = sum(j.size * (1.0 - j.progress if j.status == RUNNING else 1.0)
+                   for j in self._jobs.values() if j.status in (QUEUED, RUNNING))
+        return left * self.seconds_per_unit
 
     def get(self, job_id: str) -> Job | None:
         with self._lock:
@@ -154,7 +194,14 @@ class JobQueue:
             with self._lock:
                 job.result, job.progress = result, 1.0
                 self._finish(job, DONE, "done")
+                self._timed(job.size, time.perf_counter() - started)
         log.info("job %s %s in %.2f s", job.id, job.status, time.perf_counter() - started)
+
+    def _timed(self, size: int, seconds: float) -> None:
+        if size > 0:
+            rate = seconds / size
+            # A moving average: the machine's load changes, and so does the cost of a unit of text.
+            self.seconds_per_unit = rate if self.seconds_per_unit is None else 0.7 * self.seconds_per_unit + 0.3 * rate
 
     def _finish(self, job: Job, status: str, message: str) -> None:
         job.status, job.message, job.finished = status, message, time.time()

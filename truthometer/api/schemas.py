@@ -37,6 +37,18 @@ class CheckRequest(BaseModel):
     mode: Literal["auto", "sync", "job"] = Field(
         "auto", description="auto: texts longer than the server's sync limit run as a job (202); "
                             "job: always a job; sync: always answer with the report")
+    save: bool = Field(False, description="also store the check as a saved check (the review desk: "
+                                          "`truthometer checks list`, the app's Saved checks page)")
+    title: str | None = Field(None, max_length=200, description="the saved check's title (default: its first line)")
+
+
+class DecisionRequest(BaseModel):
+    """A reviewer's decision on one sentence's proposal of a saved check, as the app records it."""
+
+    model_config = ConfigDict(extra="forbid")
+    sentence: int = Field(..., ge=0, description="the sentence's index in the report")
+    action: Literal["accept", "edit", "reject"]
+    text: str = Field("", max_length=5_000, description="with edit: the sentence as edited")
 
 
 class EntryRequest(BaseModel):

@@ -23,6 +23,11 @@ class ApiSettings:
     sync_chars: int = 4_000
     #: checks waiting for the worker (503 beyond: the queue is bounded, a burst cannot pile up)
     queue_size: int = 32
+    #: a request that waits for its report (sync) is refused with 503 and Retry-After when the checks ahead
+    #: of it are expected to take longer than this (seconds; None: only the queue's bound)
+    max_wait_s: float | None = 60.0
+    #: reports kept for identical requests (0: off); the knowledge base's generation is part of the key
+    cache_size: int = 256
     #: finished jobs kept for GET /v1/jobs/{id}, and for how long (seconds)
     keep_jobs: int = 256
     job_ttl_s: float = 3600.0

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from ..auth.users import UserFile
 from ..config import Config
+from .cache import ResultCache
 from .jobs import JobQueue
 from .settings import ApiSettings
 
@@ -22,13 +23,16 @@ class ApiState:
                  sources: Callable[[Config, bool, bool], list] | None = None):
         self.settings = settings
         self.config = config or Config()
-        self.jobs = JobQueue(settings.queue_size, settings.keep_jobs, settings.job_ttl_s)
+        self.jobs = JobQueue(settings.queue_size, settings.keep_jobs, settings.job_ttl_s, settings.max_wait_s)
+        self.cache = ResultCache(settings.cache_size)
         self._kb = kb
         self._kb_lock = threading.Lock()
         self._sources_factory = sources
         self._sources: dict[tuple, list] = {}
         self._audit_store = None
         self._audit_lock = threading.Lock()
+        self._checks = None
+        self._checks_lock = threading.Lock()
         self.ready = threading.Event()
 
     # -- life --------------------------------------------------------------------------------------
@@ -52,6 +56,8 @@ class ApiState:
             if self._audit_store is not None:
                 self._audit_store.close()
                 self._audit_store = None
+        with self._checks_lock:
+            self._checks = None
 
     # -- what requests use -------------------------------------------------------------------------
     def users(self) -> UserFile:
@@ -77,19 +83,37 @@ class ApiState:
             self._sources[key] = build_sources(config, use_kb=use_kb, web=web)
         return self._sources[key]
 
+    def store(self):
+        """The knowledge base's database alone (no embedder, no model): the audit trail and the saved checks.
+        Opened once, on first use; its own lock serialises the threads that share it."""
+        with self._audit_lock:
+            if self._audit_store is None:
+                from pathlib import Path
+
+                from ..knowledge.base import is_url, open_store
+
+                if not is_url(str(self.config.kb_dir)):
+                    Path(self.config.kb_dir).mkdir(parents=True, exist_ok=True)
+                self._audit_store = open_store(self.config.kb_dir)
+            return self._audit_store
+
+    def checks(self):
+        """The saved checks (truthometer.checks), in the same database the app and `checks list` read."""
+        with self._checks_lock:
+            if self._checks is None:
+                from ..checks import CheckStore
+
+                self._checks = CheckStore(self.store())
+            return self._checks
+
+    def kb_generation(self) -> int:
+        """The knowledge base's generation: every write to an entry, from any process, bumps it."""
+        return self.store().generation()
+
     def audit(self, actor: str, action: str, subject: str = "", new: Any = None) -> None:
         """A request or decision in the knowledge base's audit trail: ids and sizes only, never text. An
         audit trail that cannot be written is logged, and the request still answers."""
         try:
-            with self._audit_lock:
-                if self._audit_store is None:
-                    from pathlib import Path
-
-                    from ..knowledge.base import is_url, open_store
-
-                    if not is_url(str(self.config.kb_dir)):
-                        Path(self.config.kb_dir).mkdir(parents=True, exist_ok=True)
-                    self._audit_store = open_store(self.config.kb_dir)
-                self._audit_store.record(actor, action, subject, None, new)
+            self.store().record(actor, action, subject, None, new)
         except Exception as exc:  # noqa: BLE001
             log.warning("audit trail not written: %s", type(exc).__name__)
