@@ -2,7 +2,7 @@
 the sidebar links only the pages the user's roles allow."""
 import streamlit as st
 
-from ui.auth import current_user, menu, pages, sidebar
+from ui.auth import current_user, menu, pages, remember, sidebar
 
 user = current_user()
 found = pages(user)
@@ -10,4 +10,7 @@ navigation = st.navigation(found, position="hidden")
 if user is not None:
     menu(user, found)
     sidebar(user)
-navigation.run()
+try:
+    navigation.run()
+finally:  # pages end with st.stop() as often as not: the session cookie is written however they end
+    remember()

@@ -18,7 +18,8 @@ from ui.documents import (UPLOAD_TYPES, checked_source, read_upload, sentence_pl
 from ui.common import (STATUS_ICON, clickable_text, code_md, input_key, knowledge_base, page_setup, plain_md,
                        reviewer_name, show_error, warm_models)
 from ui.auth import require
-from ui.checks import record_decision, save_check
+from ui.checks import apply_decision, record_decision, save_check, undo_decision
+from ui.keyboard import Item, announcement, review_keys
 
 # Every text that did not come from this file (pasted or uploaded text and file names, references, web pages,
 # knowledge entries, LLM answers, error messages) goes through plain_md or code_md before a call that
@@ -195,6 +196,55 @@ def audit(sentence, action: str, before, after) -> None:
         show_error(exc)
 
 
+def decide_sentence(s, action: str, text: str = "") -> str:
+    """A whole-sentence decision from the keys (accept | reject | edit | undo), recorded as the buttons'
+    are; what the live region says of it."""
+    if action in ("accept", "reject") and not s.suggestion:
+        return "none"
+    before = review.sentence_decision(s)
+    if action == "undo":
+        left = undo_decision(key, s.index, reviewer)
+        if left is False:  # not saved: back to pending
+            left = None
+        apply_decision(review, s, left)
+    elif action == "edit":
+        review.edit(s.index, text, reviewer)
+        record_decision(key, s.index, "edit", reviewer, text)
+    else:
+        for i in range(len(s.suggestion.substitutions)):
+            review.decide(s.index, i, ACCEPT if action == "accept" else REJECT, reviewer)
+        record_decision(key, s.index, action, reviewer, review.sentence_text(s))
+    audit(s, f"sentence {action} (keyboard)", {"decision": before}, {"decision": review.sentence_decision(s),
+                                                                     "text": review.sentence_text(s)})
+    st.session_state[f"edit-{key}-{s.index}"] = review.edits.get(s.index, "")  # the edit field follows
+    return action
+
+
+say_key = f"keys-say-{key}"
+
+
+def on_key(action: dict) -> None:
+    index, kind = action["index"], action.get("type")
+    if index not in flagged or kind not in ("select", "accept", "reject", "edit", "undo"):
+        return
+    st.session_state[pick_key] = index
+    s = report.sentences[index]
+    text = str(action.get("text") or "").strip()
+    said = "select" if kind == "select" or (kind == "edit" and not text) else decide_sentence(s, kind, text)
+    count = st.session_state.get(say_key, ("", 0))[1] + 1
+    st.session_state[say_key] = (announcement(said, flagged.index(index) + 1, len(flagged), index,
+                                              review.sentence_decision(s)), count)
+
+
+if flagged:
+    said, said_id = st.session_state.get(say_key, ("", 0))
+    review_keys([Item(i, f"{i + 1}. {STATUS_ICON[report.sentences[i].status]} {report.sentences[i].status}: "
+                         f"{report.sentences[i].text[:90]}", review.sentence_decision(report.sentences[i]),
+                      review.sentence_text(report.sentences[i])) for i in flagged],
+                selected, said, str(said_id), f"keys-{key}", on_key)
+    st.caption("Review by keyboard in the list: j/k move, a accept, e edit, r reject, u undo, ? the keys.")
+
+
 def select_sentence(index: int) -> None:
     if index in options:
         st.session_state[pick_key] = index
@@ -247,6 +297,8 @@ with tab_fix:
                     if decision != PENDING:
                         record_decision(key, s.index, "accept" if decision == ACCEPT else "reject", reviewer,
                                         review.sentence_text(s))
+                    else:  # the saved check takes it back too: a reload shows what the page shows
+                        undo_decision(key, s.index, reviewer)
                     audit(s, f"correction {decision if decision != PENDING else 'undone'}",
                           {"decision": state, "substitution": f"{sub.from_} -> {sub.to}"},
                           {"decision": decision, "substitution": f"{sub.from_} -> {sub.to}"})

@@ -11,6 +11,7 @@ from truthometer.auth import EDITOR
 from ui.auth import require
 from ui.checks import check_store, resume
 from ui.common import STATUS_ICON, page_setup, plain_md, show_error
+from ui.session_cookie import open_check, set_open_check
 
 # Texts, titles, authors and evidence come from users and documents: they go to st.text, st.dataframe or
 # through plain_md, never into Markdown as they are.
@@ -40,8 +41,11 @@ st.dataframe([{"id": r["id"], "title": r["title"], "author": r["created_by"], "d
              hide_index=True, width="stretch", key="checks-table")
 
 by_id = {r["id"]: r for r in rows}
+opened = open_check()  # the check open before a reload, or on the Check page
 chosen = st.selectbox("Open a check", list(by_id), key="checks-open",
+                      index=list(by_id).index(opened) if opened in by_id else 0,
                       format_func=lambda i: f"#{i} {by_id[i]['title'][:80]} ({by_id[i]['created_by']})")
+set_open_check(chosen)
 try:
     check = checks.get(chosen)
     report = check.report()

@@ -15,6 +15,7 @@ import streamlit as st
 from truthometer.auth import ADMIN, CURATOR, EDITOR, User, UserFile, local_user
 from truthometer.config import Config
 from truthometer.errors import TruthometerError
+from ui import session_cookie
 from ui.text import plain_md
 
 SESSION_KEY = "tom-user"
@@ -35,10 +36,16 @@ def oidc_configured() -> bool:
 
 def current_user() -> User | None:
     """The signed-in user, the local user in single-user mode, or None (sign-in needed). A users file that
-    cannot be read stops the page with a message: it never falls back to single-user mode."""
+    cannot be read stops the page with a message: it never falls back to single-user mode. On a reload the
+    session cookie signs the user in again (ui/session_cookie.py)."""
     user = st.session_state.get(SESSION_KEY)
     if isinstance(user, User):
+        if session_cookie.ended():
+            sign_out()
+            st.session_state[session_cookie.NOTE] = "Your session expired; please sign in again."
+            return None
         return user
+    session = session_cookie.restored()
     try:
         if oidc_configured():
             if not getattr(st.user, "is_logged_in", False):
@@ -51,10 +58,19 @@ def current_user() -> User | None:
                     st.logout()
                 st.stop()
         elif not users_file().configured():
+            if session is not None and session.user and "reviewer" not in st.session_state:
+                st.session_state["reviewer"] = session.user  # the sidebar's name, as it was before the reload
             user = local_user(str(st.session_state.get("reviewer") or "").strip() or "local")
             return user  # not stored: the name follows the sidebar field
-        else:
+        elif session is None:
             return None
+        else:
+            user = users_file().get(session.user)
+            if user is None or not user.roles:
+                st.session_state[session_cookie.NOTE] = "Your account is no longer here or has no role; " \
+                                                        "please sign in again."
+                session_cookie.signed_out()
+                return None
     except TruthometerError as exc:
         st.error(f"Sign-in is unavailable: {plain_md(str(exc))}")
         st.stop()
@@ -62,10 +78,51 @@ def current_user() -> User | None:
     return user
 
 
+def cookie_name() -> str | None:
+    """Whose session the browser's cookie should carry at the end of this run: the signed-in user's,
+    single-user mode's reviewer name, or nobody's (signed out). Reads the state only: no message, no stop."""
+    user = st.session_state.get(SESSION_KEY)
+    if isinstance(user, User):
+        return user.name
+    try:
+        if oidc_configured() or users_file().configured():
+            return None
+    except TruthometerError:
+        return None
+    return str(st.session_state.get("reviewer") or "").strip() or "local"
+
+
+def remember() -> None:
+    """Write the session cookie (app.py, after every page, however the page ended)."""
+    try:
+        session_cookie.write(cookie_name())
+    except OSError as exc:  # the key file cannot be written: the app works, a reload signs out
+        st.caption(f"Sign-in will not survive a reload here: {plain_md(str(exc))}")
+
+
+def reopen(user: User) -> None:
+    """After a reload, put the check that was open back on the Check page (once per browser session)."""
+    check_id = session_cookie.take_reopen(user.name, user.single_user)
+    if check_id is None:
+        return
+    from ui.checks import check_store, resume
+
+    checks = check_store()
+    if checks is None:
+        return
+    try:
+        check = checks.get(check_id)
+        resume(check, check.report())
+    except Exception as exc:  # a check since gone or unreadable: its message, the page goes on
+        st.warning(f"The check that was open could not be reopened: {plain_md(str(exc))}")
+
+
 def sign_in_page() -> None:
     """The only page an anonymous visitor sees, whatever address they asked for."""
     st.title("🧭 Truth-O-Meter")
     st.subheader("Sign in")
+    if st.session_state.get(session_cookie.NOTE):
+        st.info(plain_md(st.session_state[session_cookie.NOTE]))
     if oidc_configured():
         st.button("Sign in with your organisation's account", on_click=st.login, key="sign-in-oidc")
         return
@@ -85,11 +142,13 @@ def sign_in_page() -> None:
                      "Your account has no role yet; ask an admin to give you one.")
             return
         st.session_state[SESSION_KEY] = user
+        session_cookie.signed_in()
         st.rerun()
 
 
 def sign_out() -> None:
     user = st.session_state.pop(SESSION_KEY, None)
+    session_cookie.signed_out()
     if isinstance(user, User) and user.via == "oidc":
         st.logout()
 
@@ -115,6 +174,7 @@ def require(role: str | None = None) -> User:
         st.error(f"This page is for the {role} role; you are signed in as {plain_md(user.name)} "
                  f"({', '.join(sorted(user.roles)) or 'no role'}).")
         st.stop()
+    reopen(user)
     return user
 
 
@@ -123,7 +183,8 @@ PAGES = (("pages/0_Check.py", "Check", "🧭", "Check", EDITOR),
          ("pages/1_Dialectical_trees.py", "Dialectical trees", "🌳", "Dialectical_trees", None),
          ("pages/2_Knowledge_base.py", "Knowledge base", "📚", "Knowledge_base", None),
          ("pages/3_Users.py", "Users", "👥", "Users", ADMIN),
-         ("pages/4_Checks.py", "Saved checks", "🗂️", "Checks", EDITOR))
+         ("pages/4_Checks.py", "Saved checks", "🗂️", "Checks", EDITOR),
+         ("pages/5_Desk.py", "What the desk learned", "🎓", "Desk", None))
 
 
 def allowed(user: User | None, role: str | None) -> bool:
@@ -150,5 +211,5 @@ def menu(user: User, found: list) -> None:
             st.sidebar.page_link(page)
 
 
-__all__ = ["ADMIN", "CURATOR", "EDITOR", "allowed", "current_user", "menu", "pages", "require", "sidebar",
-           "sign_in_page"]
+__all__ = ["ADMIN", "CURATOR", "EDITOR", "allowed", "cookie_name", "current_user", "menu", "pages", "remember",
+           "require", "sidebar", "sign_in_page"]

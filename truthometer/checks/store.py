@@ -158,6 +158,30 @@ class CheckStore:
         self._write(work)
         return decision
 
+    def undo(self, check_id: int, sentence: int, author: str) -> tuple[Decision | None, Decision | None]:
+        """Take back sentence ``sentence``'s latest decision: (the one taken back, the one that stands now),
+        either None. The row goes (so every count and the stats read it as never made); the audit trail
+        keeps it, as the old value of a "check undo"."""
+        if not author.strip():
+            raise SavedCheckError("an undo needs its author")
+
+        def work(ex):
+            self._exists(ex, check_id)
+            rows = ex("SELECT id, sentence, action, author, at, text, kinds, flags, sources, entry_id FROM "
+                      "check_decisions WHERE check_id = ? AND sentence = ? ORDER BY at DESC, id DESC LIMIT 2",
+                      (int(check_id), int(sentence))).fetchall()
+            if not rows:
+                return None, None
+            gone = _decision(rows[0][1:])
+            left = _decision(rows[1][1:]) if len(rows) > 1 else None
+            ex("DELETE FROM check_decisions WHERE id = ?", (rows[0][0],))
+            _audit(ex, author, "check undo", int(check_id), {"sentence": gone.sentence, "action": gone.action,
+                                                              "text": gone.text, "by": gone.author},
+                   {"sentence": gone.sentence, "action": left.action if left else "pending"})
+            return gone, left
+
+        return self._write(work)
+
     def mark_changed(self, entry_ids: list[int], change: str, actor: str) -> dict[int, list[int]]:
         """Mark every saved sentence whose verdict read one of these knowledge entries "evidence changed";
         {check id: [sentence indexes]} newly marked, each re-opening in the audit trail."""
@@ -320,6 +344,11 @@ def open_checks(location: str | Path | None = None) -> CheckStore:
     from ..knowledge.base import open_store
 
     return CheckStore(open_store(location or Config().kb_dir))
+
+
+def _decision(r) -> Decision:
+    """A ``check_decisions`` row (sentence, action, author, at, text, kinds, flags, sources, entry_id)."""
+    return Decision(r[0], r[1], r[2], r[3], r[4], _loads(r[5], []), _loads(r[6], []), _loads(r[7], []), r[8])
 
 
 def _j(value: Any) -> str:
