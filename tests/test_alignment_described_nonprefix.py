@@ -49,7 +49,7 @@ def test_an_adjective_before_each_noun_makes_two_noun_phrases_not_one_coordinati
 
 
 def test_an_adjective_tagged_as_an_adverb_for_its_ly_is_still_a_classifier():
-    from truthometer.judging import lexicon
+    from truthometer.text import lexicon
 
     assert lexicon.adjective_only("gravelly") and lexicon.adjective_only("friendly")
     assert not lexicon.adjective_only("quickly") and not lexicon.adjective_only("daily")

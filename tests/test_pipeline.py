@@ -693,7 +693,8 @@ def test_the_judge_reads_a_reference_sentence_with_its_antecedent(monkeypatch):
 def test_warm_up_loads_what_a_check_uses_and_leaves_errors_to_the_check(tmp_path):
     from truthometer.config import Config
     from truthometer.errors import ModelNotAvailable
-    from truthometer.judging import lexicon, nli
+    from truthometer.judging import nli
+    from truthometer.text import lexicon
     from truthometer.pipeline import Checker, warm_up
 
     warm_up(Config())

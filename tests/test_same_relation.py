@@ -4,7 +4,7 @@ tests."""
 import pytest
 
 from truthometer import models
-from truthometer.judging import lexicon
+from truthometer.text import lexicon
 from truthometer.judging.part_rules import Part, in_sentence_offsets, part_mismatches, split_claims
 from truthometer.judging.rules import find_mismatches
 from truthometer.judging.slot_relations import containers_in_apposition, governing_predicate, rival_places, \

@@ -507,7 +507,7 @@ def nearest_as_read(pairs, as_read: dict[str, float], n: int) -> set[int]:
 def warm_up(config: Config | None = None) -> None:
     """Load what a check with ``config`` uses (spaCy, the encoder, the judge, WordNet) by checking one
     sentence, so that the first real check does not wait for them (about 15 s on two cores)."""
-    from .judging import lexicon
+    from .text import lexicon
 
     try:
         Checker(config).check(_WARM_UP[0], [("warm-up", _WARM_UP[1])])

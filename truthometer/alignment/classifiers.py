@@ -5,7 +5,7 @@ replaces whole ("formed by three students" -> "formed by a group of retired teac
 """
 from __future__ import annotations
 
-from ..judging import lexicon
+from ..text import lexicon
 from ..text.numbers import WORD_NUMBERS, number_value
 from .base import EQUAL, SUBSTITUTED, UNCONFIRMED, Edge, _content, normalise
 from .dates import _is_year

@@ -4,7 +4,7 @@ semantically close (embedding similarity) or hangs from the same shared word, ne
 """
 from __future__ import annotations
 
-from ..judging import lexicon
+from ..text import lexicon
 from .base import ENTITY_LABELS, EQUAL, OPPOSITE, SUBSTITUTED, UNCONFIRMED, _in_subject, normalise
 from .dates import _ORDER
 from .roles import _proximity, _role

@@ -9,7 +9,7 @@ import re
 
 from rapidfuzz import fuzz
 
-from ..judging import lexicon
+from ..text import lexicon
 from ..text.names import ACRONYM_SKIPS, SHORT_GIVEN_NAMES, abbreviates, acronym, initials
 from .base import (_FAMILY, NUMERIC_LABELS, OTHER_SUBJECT, SUBSTITUTED, Edge, Slot, _in_subject, entity_of,
                    normalise)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..judging import lexicon
+from ..text import lexicon
 from ..text.frequency_adverbs import opposite_frequencies
 from ..text.negation import PERMISSIVES, PROHIBITIVES, SEPARATE_NEGATIVE_PREFIXES
 from ..text.numbers import number_value

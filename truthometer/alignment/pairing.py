@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..judging import lexicon
+from ..text import lexicon
 from ..text.names import acronym
 from ..text.negation import denied_by_prefix, denied_of_another_place, excepted
 from .base import (ENTITY_LABELS, EQUAL, NEGATIVE_IMPLICATIVES, OPPOSITE, SUBSTITUTED, UNCONFIRMED, AlignedToken, Edge,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..judging import lexicon
+from ..text import lexicon
 from ..text.negation import NEGATING_PREPOSITIONS, NEGATIVE_PRONOUNS, PROHIBITIVES, VERB_NEGATORS
 from .base import NEGATIVE_IMPLICATIVES, SUBSTITUTED, UNCONFIRMED, _in_subject
 

@@ -4,7 +4,7 @@ day given to another event, a period bound by a year, and what is said to hold n
 """
 from __future__ import annotations
 
-from ..judging import lexicon
+from ..text import lexicon
 from .base import EQUAL, NEGATIVE_IMPLICATIVES, SUBSTITUTED, UNCONFIRMED, Edge, _content, normalise
 from .dates import _is_year
 from .polarity import _negated_at

@@ -5,7 +5,7 @@ rewordings of a noun under a modifier both sentences share.
 """
 from __future__ import annotations
 
-from ..judging import lexicon
+from ..text import lexicon
 from .base import DENIED, EQUAL, SUBSTITUTED, UNCONFIRMED, Edge, entity_of
 from .words import _known_compound
 

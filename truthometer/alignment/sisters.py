@@ -11,7 +11,7 @@ paired is none.
 """
 from __future__ import annotations
 
-from ..judging import lexicon
+from ..text import lexicon
 from .base import SUBSTITUTED, UNCONFIRMED, Edge
 
 #: The label of a claim word the evidence replaces by a sister kind: another filler, not a rewording.

@@ -6,7 +6,7 @@ parts, codes, attributes, complement nouns, clock times, ranks) and the evidence
 from __future__ import annotations
 
 from ..inflection import noun_lemma
-from ..judging import lexicon
+from ..text import lexicon
 from ..judging.rules import range_joined
 from ..text.dates import DECADE_WORDS, MONTHS, WEEKDAYS, is_decade_text, period_years, year_of, years_between
 from ..text.names import is_code

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz
 
-from ..judging import lexicon
+from ..text import lexicon
 from ..text.numbers import ordinal_value
 from ..text.quantities import (FREQUENCY_UNIT, bound_at, bounded_amounts, bounds_apply, comparable, hedged, limit_at,
                                near, quantity, same_quantity, same_when_rounded, unit)

@@ -10,7 +10,7 @@ from typing import Any
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from ..judging import lexicon
+from ..text import lexicon
 from ..text.negation import NEGATIVE_PREFIXES
 from .base import _content, normalise
 

