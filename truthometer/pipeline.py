@@ -425,14 +425,18 @@ class Checker:
         from .judging.nli.features import remember
 
         judge = load_judge(self.config)
-        if isinstance(judge, BundledJudge):
+        if hasattr(judge, "new_check"):
+            judge.new_check()  # an external judge's call budget is a check's
+        if isinstance(getattr(judge, "base", judge), BundledJudge):
             # The claims and the best evidence are parsed and embedded already: the judge reuses them.
             remember({**parsed, **{c.claim: c.span for c in claims}},
                      {**evidence_vectors, **{c.claim: c.vector for c in claims}}, self._vectors_config())
         # The cascade's cross-encoder reads only the most similar evidence of each claim; the rest, which
         # settles a claim far less often, is read by the head alone (2,000 sentences against 500 references:
         # 29 sentences/s in bench throughput with the cross-encoder on every unsure pair, 35 with this).
-        lesser = load_judge(self.config.with_(judge="head")) if self.config.judge == "cascade" else judge
+        # An external judge reads what the cross-encoder reads, not the far evidence the head alone reads.
+        lesser = load_judge(self.config.with_(judge="head", external_judge=None)) if self.config.judge == "cascade" \
+            else judge
         batches: dict[int, tuple[list, list, list]] = {id(judge): ([], [], []), id(lesser): ([], [], [])}
         for c_index, (c, pairs) in enumerate(zip(claims, relevant)):
             # Most similar as the judge reads them: "It is released under the GPL-2.0 license" ranks low by its
@@ -447,9 +451,11 @@ class Checker:
         out: list[list] = [[None] * len(pairs) for pairs in relevant]
         for reader in {id(judge): judge, id(lesser): lesser}.values():
             premises, hypotheses, owners = batches[id(reader)]
-            probs = reader.predict(premises, hypotheses) if premises else []
-            for (c_index, rank), p in zip(owners, probs):
+            probs, notes = _with_notes(reader, premises, hypotheses) if premises else ([], [])
+            for (c_index, rank), p, note in zip(owners, probs, notes):
                 out[c_index][rank] = p
+                if note:  # the external judge could not read the pair: the bundled reading stands, and says so
+                    claims[c_index].notes.append(note)
         self._read_passages(judge, claims, relevant, out)
         return out
 
@@ -502,6 +508,13 @@ def nearest_as_read(pairs, as_read: dict[str, float], n: int) -> set[int]:
     the claim by their own words or as read with their antecedent (``as_read``), ties to the earlier rank."""
     closeness = [max(score, as_read.get(e.text, score)) for e, score in pairs]
     return set(sorted(range(len(pairs)), key=lambda r: (-closeness[r], r))[:n])
+
+
+def _with_notes(reader, premises: list[str], hypotheses: list[str]):
+    """The reader's probabilities and, where an external judge is behind it, for each pair the note of why
+    that judge could not read it (None where it did, or was not asked)."""
+    noted = getattr(reader, "predict_with_notes", None)
+    return noted(premises, hypotheses) if noted else (reader.predict(premises, hypotheses), [None] * len(premises))
 
 
 def warm_up(config: Config | None = None) -> None:

@@ -166,6 +166,10 @@ class LLMClient:
 
     def chat(self, messages: list[dict[str, str]], **params) -> str:
         """The assistant's reply to ``messages`` (reasoning blocks removed, whitespace trimmed)."""
+        return self.chat_completion(messages, **params)[0]
+
+    def chat_completion(self, messages: list[dict[str, str]], **params) -> tuple[str, dict[str, Any]]:
+        """The reply as ``chat`` gives it, and the whole completion beside it (its logprobs, for a judge)."""
         with self._lock:
             if self.calls_left <= 0:
                 raise LLMBudgetExhausted(f"LLM call budget of {self.call_budget} calls is spent for this run")
@@ -187,7 +191,7 @@ class LLMClient:
             self._in_flight -= 1
             self.stats.calls += 1
             self._count_usage(data.get("usage"))
-        return text
+        return text, data
 
     def ping(self) -> None:
         """Fail fast when nothing listens at the endpoint; any HTTP answer counts as reachable."""

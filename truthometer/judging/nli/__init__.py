@@ -238,15 +238,23 @@ _cache_lock = threading.RLock()  # re-entrant: a judge being built may ask for a
 
 def load_judge(config: Config | None = None) -> Judge:
     """The judge to use: the HF model at ``config.nli_path`` if set, else the bundled one (cached per process;
-    loaded once, however many threads ask at the same time).
+    loaded once, however many threads ask at the same time); with ``config.external_judge``, that judge with
+    the external one behind it (``external.EscalatingJudge``).
 
     Raises ModelNotAvailable (with how to fix it) when the weights are missing or unreadable.
     """
     config = config or Config()
     key = (config.nli_path, config.encoder_path, config.judge)
+    if config.external_judge:
+        # The bundled judge first, the external one where it is unsure (``external.py``).
+        key += (config.external_judge, config.external_model, config.external_below, config.external_budget,
+                config.external_timeout, config.external_allow_hosts)
     with _cache_lock:
         if key not in _cache:
-            if config.nli_path:
+            if config.external_judge:
+                from .external import escalating
+                _cache[key] = escalating(load_judge(config.with_(external_judge=None)), config)
+            elif config.nli_path:
                 from .hf import HFJudge
                 _cache[key] = HFJudge(config.nli_path)
             else:
