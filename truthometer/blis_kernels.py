@@ -4,14 +4,15 @@ spaCy computes its layers through BLIS (the ``blis`` package, which bundles BLIS
 kernel set (a "sub-configuration") from the CPU's family and model once per process, and it knows no
 CPU newer than Zen 2 or Skylake-X: on a Zen 4 or Zen 5 it takes ``generic``, plain C at 39 GFLOP/s where
 its AVX-512 ``skx`` kernels, compiled into the same library, reach 208 (AMD EPYC, family 0x1A). BLIS
-0.7 reads no variable to override its choice, so :func:`use_fast_kernels` sets the choice it caches:
+0.7 reads no variable to override its choice, so :func:`use_fast_kernels` can set the choice it caches:
 only when that choice is ``generic``, only to a kernel set whose instructions ``/proc/cpuinfo`` lists,
 and only after checking that the cached value it found is the one BLIS reports. Anything unexpected
 leaves BLIS as it was.
 
-A BLIS kernel computes each row of a product alone, so a text's parse still does not depend on the texts
-batched beside it (``tests/test_blis_kernels.py``). Set ``TRUTHOMETER_BLIS=keep`` to leave BLIS's own
-choice.
+That writes into a library's private state, so it is opt-in: ``TRUTHOMETER_BLIS=fast``. By default
+BLIS keeps its own choice (on a CPU it knows, the switch would change nothing anyway). A BLIS kernel
+computes each row of a product alone, so a text's parse does not depend on the texts batched beside it
+either way (``tests/test_blis_kernels.py``).
 """
 from __future__ import annotations
 
@@ -65,9 +66,26 @@ def _cached_choice_offset(library: str) -> tuple[int, int] | None:
         return variable[0]["st_value"], function[0]["st_value"]
 
 
+def blis_choice() -> str:
+    """The kernel set BLIS runs in this process ("zen2", "haswell", "generic"...), or "unavailable"."""
+    try:
+        import blis.cy
+    except ImportError:
+        return "unavailable"
+    library = ctypes.CDLL(blis.cy.__file__)
+    library.bli_arch_string.restype = ctypes.c_char_p
+    return library.bli_arch_string(library.bli_arch_query_id()).decode()
+
+
+def switch_requested() -> bool:
+    """Whether this process was asked to switch a ``generic`` BLIS to faster kernels (``TRUTHOMETER_BLIS=fast``)."""
+    return os.environ.get("TRUTHOMETER_BLIS", "").strip().lower() == "fast"
+
+
 @lru_cache(maxsize=1)
 def use_fast_kernels() -> str:
-    """Switch BLIS from ``generic`` to the fastest kernel set this CPU runs; return the set in use.
+    """Where asked to (:func:`switch_requested`), switch BLIS from ``generic`` to the fastest kernel set this
+    CPU runs; return the set in use.
 
     Idempotent and safe to call from any thread; call it before spaCy's first parse, so that every parse
     in the process uses the same kernels."""
@@ -80,7 +98,7 @@ def use_fast_kernels() -> str:
         library.bli_arch_string.restype = ctypes.c_char_p
         current = library.bli_arch_query_id()  # runs BLIS's own detection, once
         name = library.bli_arch_string(current).decode()
-        if name != "generic" or os.environ.get("TRUTHOMETER_BLIS", "").lower() == "keep":
+        if name != "generic" or not switch_requested():
             return name
         wanted = best_kernel_set(cpu_flags())
         # The enumeration ends with generic, so every kernel set has a smaller number.

@@ -53,4 +53,15 @@ def machine() -> str:
     except OSError:
         pass
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return f"{model or platform.processor() or platform.machine()}, {cores} cores"
+    return f"{model or platform.processor() or platform.machine()}, {cores} cores, {_vector_units()}"
+
+
+def _vector_units() -> str:
+    """The widest vector instructions the CPU lists ("AMD EPYC" names both an AVX2-only Zen 2 and an
+    AVX-512 Zen 5) and the BLIS kernels spaCy runs on."""
+    from ..blis_kernels import blis_choice, cpu_flags
+
+    flags = cpu_flags()
+    units = [name for name, flag in (("AVX2", "avx2"), ("AVX-512", "avx512f"), ("VNNI", "avx512_vnni"),
+                                     ("AVX512-BF16", "avx512_bf16"), ("AMX", "amx_bf16")) if flag in flags]
+    return f"{'+'.join(units) or 'no AVX2'}, BLIS {blis_choice()}"
