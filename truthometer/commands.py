@@ -69,6 +69,9 @@ def add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--searxng", metavar="URL", help="search through this SearXNG instance instead of DuckDuckGo")
     p.add_argument("--allow-host", action="append", default=[], metavar="HOST",
                    help="permit fetching from this private/loopback host (tests, intranets); repeatable")
+    from .judging.nli.external_options import add_external_arguments
+
+    add_external_arguments(p)
 
 
 def config_from(args: argparse.Namespace) -> Config:
@@ -78,7 +81,9 @@ def config_from(args: argparse.Namespace) -> Config:
         overrides["kb_dir"] = args.kb
     if args.judge:
         overrides["judge"] = args.judge
-    return Config().with_(**overrides)
+    from .judging.nli.external_options import external_overrides
+
+    return Config().with_(**overrides, **external_overrides(args))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -68,6 +68,8 @@ MAX_REFERENCE_CHARS = 2_000_000
 METHODS = ("nli", "hybrid", "cosine", "overlap", "keyword")
 PRECISIONS = ("float32", "bfloat16", "int8")
 JUDGES = ("cascade", "cross-encoder", "head")
+#: The kinds of external judge (``judging/nli/external.py``), as ``Config.external_judge`` opens.
+EXTERNAL_JUDGES = ("hf-nli", "hf-grounding", "hf-seq2seq", "openai")
 #: The rule tier's families (``judging.rules``): each can be switched off to measure what it adds.
 RULE_FAMILIES = ("number", "date", "entity", "code", "quality", "negation")
 
@@ -192,6 +194,12 @@ class Config:
         object.__setattr__(self, "rules_off", frozenset(self.rules_off))
         if self.judge not in JUDGES:
             raise ConfigError(f"unknown judge {self.judge!r} (TRUTHOMETER_JUDGE); choose one of {', '.join(JUDGES)}")
+        if self.external_judge:
+            kind, _, where = self.external_judge.partition(":")
+            if kind.strip().lower() not in EXTERNAL_JUDGES or not where.strip():
+                raise ConfigError(f"external judge {self.external_judge!r} (--external-judge, "
+                                  f"TRUTHOMETER_EXTERNAL_JUDGE): expected KIND:DIR or openai:URL, KIND one of "
+                                  f"{', '.join(EXTERNAL_JUDGES)}")
         if not 0 < self.external_below <= 1:
             raise ConfigError(f"external_below {self.external_below!r} (TRUTHOMETER_EXTERNAL_BELOW) must be above 0 "
                               f"and at most 1 (1: the external judge reads every pair)")

@@ -39,9 +39,6 @@ PROMPT_VERSION = "minicheck-1"
 CONCURRENT = 4
 ENV_KEY = "TRUTHOMETER_EXTERNAL_KEY"
 
-_budget: contextvars.ContextVar = contextvars.ContextVar("external_judge_budget", default=None)
-
-
 class _Budget:
     def __init__(self, calls: int):
         self.left = calls
@@ -129,9 +126,12 @@ class OpenAIJudge:
         self.budget = int(budget)
         self.cache = AnswerCache(directory or cache_dir() / "external_judge")
         self._default = _Budget(self.budget)
+        # A check's budget, in the context of the thread that runs it: checks in other threads (the app's
+        # sessions) have their own.
+        self._budget = contextvars.ContextVar(f"external_judge_budget_{id(self)}", default=None)
 
     def new_check(self) -> None:
-        _budget.set(_Budget(self.budget))
+        self._budget.set(_Budget(self.budget))
 
     def read(self, premises: list[str], hypotheses: list[str]) -> Reading:
         keys = [cache_key(self.model, p, h) for p, h in zip(premises, hypotheses)]
@@ -145,7 +145,7 @@ class OpenAIJudge:
             else:
                 values[i] = found
         cached = len(keys) - len(wanted)
-        granted = (_budget.get() or self._default).take(len(dict.fromkeys(keys[i] for i in wanted)))
+        granted = (self._budget.get() or self._default).take(len(dict.fromkeys(keys[i] for i in wanted)))
         sending, seen = [], set()
         for i in wanted:  # in order, so the same check spends its budget on the same pairs
             if keys[i] in seen or len(seen) < granted:
