@@ -18,6 +18,7 @@ from ui.documents import (UPLOAD_TYPES, checked_source, read_upload, sentence_pl
 from ui.common import (STATUS_ICON, clickable_text, code_md, input_key, knowledge_base, page_setup, plain_md,
                        reviewer_name, show_error, warm_models)
 from ui.auth import require
+from ui.external_judge import external_judge_options
 from ui.checks import apply_decision, record_decision, save_check, undo_decision
 from ui.keyboard import Item, announcement, review_keys
 
@@ -42,6 +43,7 @@ judge = st.sidebar.selectbox(
     "Entailment judge", JUDGES, index=JUDGES.index(Config().judge), key="judge", disabled=method != "nli",
     help="cascade: the fast head, and the fine-tuned cross-encoder where the head is unsure; cross-encoder: "
          "every pair (most accurate, slowest); head: fastest. See truthometer/data/nli/MODEL_CARD.md.")
+external = external_judge_options(disabled=method != "nli")
 use_kb = st.sidebar.checkbox("Use the verified knowledge base", value=True)
 use_web = st.sidebar.checkbox("Search the web", value=False,
                               help="DuckDuckGo; when the web is unreachable each sentence says so.")
@@ -128,8 +130,8 @@ if st.button("Check", type="primary", key="check"):
     st.session_state.pop("ignored", None)
     try:
         body, references, ignored = gather_inputs()
-        config = Config().with_(method=method, judge=judge)
-        key = input_key(body, references, method, judge, use_kb, use_web,
+        config = Config().with_(method=method, judge=judge, **external)
+        key = input_key(body, references, method, judge, external, use_kb, use_web,
                         llm_rules and llm_configured and (llm_url.strip(), llm_model.strip()))
         cache = st.session_state.setdefault("reports", {})
         if key not in cache:

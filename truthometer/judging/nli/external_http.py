@@ -38,6 +38,8 @@ PROMPT_VERSION = "minicheck-1"
 #: OLLAMA_NUM_PARALLEL).
 CONCURRENT = 4
 ENV_KEY = "TRUTHOMETER_EXTERNAL_KEY"
+#: Where the answers are cached (default: external_judge/ in the project's cache directory).
+ENV_CACHE = "TRUTHOMETER_EXTERNAL_CACHE"
 
 class _Budget:
     def __init__(self, calls: int):
@@ -109,7 +111,7 @@ class OpenAIJudge:
 
     def __init__(self, url: str, model: str | None, timeout: float = 30.0, budget: int = 200,
                  allow_hosts=(), directory: Path | None = None):
-        from ...llm import LLMClient, LLMError
+        from ...llm.client import LLMClient, LLMError
 
         if not model:
             raise ConfigError("external judge openai: name the model the server runs (--external-model, "
@@ -124,7 +126,9 @@ class OpenAIJudge:
         self.name = f"openai:{model}"
         self.model = model
         self.budget = int(budget)
-        self.cache = AnswerCache(directory or cache_dir() / "external_judge")
+        configured = os.environ.get(ENV_CACHE, "").strip()
+        self.cache = AnswerCache(directory or (Path(configured).expanduser() if configured else
+                                               cache_dir() / "external_judge"))
         self._default = _Budget(self.budget)
         # A check's budget, in the context of the thread that runs it: checks in other threads (the app's
         # sessions) have their own.
@@ -162,7 +166,7 @@ class OpenAIJudge:
 
     def _ask(self, pairs: dict) -> tuple[dict, int]:
         """key -> (P(supported) or None, the note where None), and how many calls were made."""
-        from ...llm import LLMError, LLMRefused, LLMUnavailable
+        from ...llm.client import LLMError, LLMRefused, LLMUnavailable
 
         down: list[str] = []
         calls = [0]
