@@ -79,6 +79,9 @@ class _HFJudge:
         self._torch = torch
         self.name = f"{kind}:{Path(path).name}"
         self.tokenizer, self.model = _load(path, self.auto_class)
+        # The strong judges are meant for a team's GPU server; without one they still read, slowly.
+        self.device = "cuda" if torch.cuda.is_available() else "cpu"
+        self.model.to(self.device)
         self.batch_size, self.max_length = batch_size, max_length
         # RoBERTa's tokenizer gives no token types; BERT's does, which DistilBERT's model refuses.
         self._accepts = set(inspect.signature(self.model.forward).parameters)
@@ -89,7 +92,7 @@ class _HFJudge:
             ps, hs = premises[start:start + self.batch_size], hypotheses[start:start + self.batch_size]
             batch = self.tokenizer(**joined(self.tokenizer, ps, hs, self.prefix), padding=True, truncation=True,
                                    max_length=self.max_length, return_tensors="pt")
-            batch = {k: v for k, v in batch.items() if k in self._accepts}
+            batch = {k: v.to(self.device) for k, v in batch.items() if k in self._accepts}
             with self._torch.inference_mode():
                 out.append(self._scores(batch))
         width = (0, 3) if self.three_way else (0,)
@@ -105,7 +108,7 @@ class NLIJudge(_HFJudge):
         self.order = label_order(self.model.config.id2label)
 
     def _scores(self, batch) -> np.ndarray:
-        probs = self._torch.softmax(self.model(**batch).logits.double(), dim=-1).numpy()[:, self.order]
+        probs = self._torch.softmax(self.model(**batch).logits.double(), dim=-1).cpu().numpy()[:, self.order]
         return probs / probs.sum(axis=1, keepdims=True)
 
 
@@ -117,7 +120,7 @@ class GroundingJudge(_HFJudge):
         self.supported = supported_index(self.model.config.id2label)
 
     def _scores(self, batch) -> np.ndarray:
-        return self._torch.softmax(self.model(**batch).logits.double(), dim=-1).numpy()[:, self.supported]
+        return self._torch.softmax(self.model(**batch).logits.double(), dim=-1).cpu().numpy()[:, self.supported]
 
 
 class Seq2SeqJudge(_HFJudge):
@@ -139,10 +142,10 @@ class Seq2SeqJudge(_HFJudge):
 
     def _scores(self, batch) -> np.ndarray:
         torch = self._torch
-        decoder = torch.full((batch["input_ids"].shape[0], 1), self.start, dtype=torch.long)
+        decoder = torch.full((batch["input_ids"].shape[0], 1), self.start, dtype=torch.long, device=self.device)
         logits = self.model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"],
                             decoder_input_ids=decoder).logits[:, 0, :].double()
-        return torch.softmax(logits[:, self.label_ids], dim=-1).numpy()[:, 0]
+        return torch.softmax(logits[:, self.label_ids], dim=-1).cpu().numpy()[:, 0]
 
 
 def load_hf_judge(kind: str, path: str):
