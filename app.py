@@ -10,7 +10,5 @@ navigation = st.navigation(found, position="hidden")
 if user is not None:
     menu(user, found)
     sidebar(user)
-try:
-    navigation.run()
-finally:  # pages end with st.stop() as often as not: the session cookie is written however they end
-    remember()
+remember()  # the session cookie, before the page: a page may end with st.stop()
+navigation.run()

@@ -93,9 +93,9 @@ def cookie_name() -> str | None:
 
 
 def remember() -> None:
-    """Write the session cookie (app.py, after every page, however the page ended)."""
+    """Write the session cookie (app.py, at the top of every run; pages that open a check write it again)."""
     try:
-        session_cookie.write(cookie_name())
+        session_cookie.write(cookie_name(), start=True)
     except OSError as exc:  # the key file cannot be written: the app works, a reload signs out
         st.caption(f"Sign-in will not survive a reload here: {plain_md(str(exc))}")
 

@@ -103,7 +103,7 @@ export default function(component) {
         });
         // A rerun may draw the component afresh: the focus comes back to the list if it was there.
         list.addEventListener('focus', () => { window.tomKeysFocused = true; });
-        document.addEventListener('focusin', (event) => { window.tomKeysFocused = root.contains(event.target); });
+        document.addEventListener("focusin", (event) => { window.tomKeysFocused = event.composedPath().includes(list); });
     }
     const list = root.querySelector('.list');
     root.items = data.items;

@@ -27,6 +27,7 @@ OPEN = "tom-open-check"  # session key: the id of the saved check open on the Ch
 _END = "tom-session-end"  # session key: when this sign-in's session ends (epoch seconds)
 _READ = "tom-cookie-read"  # session key: the cookie was read (once per browser session, at its start)
 NOTE = "tom-session-note"  # session key: why the cookie did not sign the user in
+_SLOT, _WHO, _DRAWN = "tom-cookie-slot", "tom-cookie-who", "tom-cookie-drawn"  # this run's cookie writer
 _REOPEN = "tom-reopen-for"  # session key: whose open check a reload is to put back on the Check page
 
 
@@ -147,8 +148,10 @@ def signed_out() -> None:
 
 
 def set_open_check(check_id: int | None) -> None:
-    if check_id is not None:
+    if check_id is not None and st.session_state.get(OPEN) != int(check_id):
         st.session_state[OPEN] = int(check_id)
+        if st.session_state.get(_SLOT) is not None:
+            write()
 
 
 def open_check() -> int | None:
@@ -176,9 +179,19 @@ def _writer():
     return st.components.v2.component("truthometer_session_cookie", js=_WRITER_JS)
 
 
-def write(user_name: str | None) -> None:
-    """Bring the browser's cookie up to date (run at the end of every page): the session of ``user_name``
-    with the open check, or none (signed out). The token is base64url: nothing in it needs escaping."""
+def write(user_name: str | None = None, start: bool = False) -> None:
+    """Bring the browser's cookie up to date: the session of ``user_name`` with the open check, or none
+    (signed out). ``start``: at the top of a run (app.py), before any page can stop it (an element drawn
+    after ``st.stop()`` never reaches the browser); it keeps a place that ``set_open_check`` draws the
+    cookie into again when a page opens another check. The token is base64url: nothing in it needs escaping."""
+    if start:
+        st.session_state[_SLOT] = st.empty()
+        st.session_state[_WHO] = user_name
+        st.session_state.pop(_DRAWN, None)
+    slot = st.session_state.get(_SLOT)
+    if slot is None:  # a page run on its own, outside app.py: no cookie
+        return
+    user_name = st.session_state.get(_WHO)
     end = st.session_state.get(_END)
     if user_name is None:
         value, max_age = None, 0
@@ -187,9 +200,13 @@ def write(user_name: str | None) -> None:
             signed_in()
             end = st.session_state[_END]
         max_age = int(end - time.time())
-        value = make_token(signing_key(), Session(user_name, open_check(), int(end))) if max_age > 0 else None
-    _writer()(data={"name": COOKIE, "value": value, "maxAge": max(0, max_age)}, key="tom-session-cookie",
-              height=0)
+        value = make_token(signing_key(), Session(user_name, open_check(), int(end)))
+    data = {"name": COOKIE, "value": value, "maxAge": max(0, max_age)}
+    if st.session_state.get(_DRAWN) == data:
+        return
+    st.session_state[_DRAWN] = data
+    with slot.container():
+        _writer()(data=data, height=0)
 
 
 __all__ = ["COOKIE", "CookieError", "Session", "ended", "make_token", "open_check", "read_token", "restored",
