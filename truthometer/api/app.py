@@ -151,8 +151,10 @@ def _submit(state: ApiState, owner: str, size: int, work, waits: bool = False):
     except Busy as busy:
         # When the work ahead should have shrunk to what a request may wait.
         limit = state.jobs.max_wait_s or 0
-        seconds = max(1, math.ceil(busy.retry_after - limit))
-        raise ApiError(503, f"the checks ahead would take about {busy.retry_after:.0f} s, over this server's "
+        timed = math.isfinite(busy.retry_after)  # not yet, at a cold start: a check's time is unknown
+        seconds = max(1, math.ceil(busy.retry_after - limit)) if timed else 5
+        ahead = f"would take about {busy.retry_after:.0f} s" if timed else "are of unknown length yet"
+        raise ApiError(503, f"the checks ahead {ahead}, over this server's "
                             f"{limit:g} s; retry in {seconds} s or send it as a job "
                             '("mode": "job")', "busy", {"Retry-After": str(seconds)}) from None
     except Full:

@@ -134,9 +134,11 @@ class JobQueue:
             return self._expected_wait()
 
     def _expected_wait(self) -> float:
-        """Seconds the work queued and running is expected to take (lock held); 0 before any job was timed."""
+        """Seconds the work queued and running is expected to take (lock held). Before any job was timed the
+        rate is unknown: nothing in flight is 0, anything is infinite (a cold start admits one job, not a burst)."""
         if not self.seconds_per_unit:
-            return 0.0
+            busy = any(j.status in (QUEUED, RUNNING) for j in self._jobs.values())
+            return float("inf") if busy else 0.0
         left = sum(j.size * (1.0 - j.progress if j.status == RUNNING else 1.0)
                    for j in self._jobs.values() if j.status in (QUEUED, RUNNING))
         return left * self.seconds_per_unit
