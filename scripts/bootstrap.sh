@@ -16,7 +16,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   # The project itself, editable, so `python -m truthometer` works from any directory.
   .venv/bin/python -m pip install --quiet --no-deps --no-build-isolation -e .
   # The entailment judge's word table (.cache/words/), built here so the first check does not wait ~30 s.
-  HF_HUB_OFFLINE=1 .venv/bin/python -c "from truthometer.judging.nli.word_table import word_table; word_table()" \
+  HF_HUB_OFFLINE=1 .venv/bin/python -c "from truthometer.word_table import word_table; word_table()" \
     || echo "note: the word table was not built now; the first check with --method nli builds it"
   echo "$want" > "$stamp"
 fi

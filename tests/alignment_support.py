@@ -1,7 +1,8 @@
 """Shared by the alignment rule tests: the models loaded once per module, and the correction a claim gets."""
 import pytest
 
-from truthometer.alignment import align, suggest_correction
+from truthometer.alignment import align
+from truthometer.corrections import suggest_correction
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -6,7 +6,8 @@ import re
 import pytest
 
 from truthometer.alignment import (Alignment, align, align_many, alignment_html, apply_substitutions,
-                                   pronoun_dependencies, propagate, suggest_correction)
+                                   pronoun_dependencies, propagate)
+from truthometer.corrections import suggest_correction
 from truthometer.report import Evidence, Substitution
 
 

@@ -1,6 +1,7 @@
 """The alignment's described-alike and non-prefixed passes, and the correction rule that keeps a modifier's
 "non" with it. Sentences written for these tests, none from a benchmark."""
-from truthometer.alignment import SUBSTITUTED, align, suggest_correction
+from truthometer.alignment import SUBSTITUTED, align
+from truthometer.corrections import suggest_correction
 from truthometer.alignment.passes import switched_off
 
 

@@ -1,7 +1,8 @@
 """The alignment's list-members and sister-fillers passes, the compass in the verdict's overruling of a
 support, and a far support that names another person in the claim's place. Sentences written for these
 tests, none from a benchmark."""
-from truthometer.alignment import SUBSTITUTED, align, suggest_correction
+from truthometer.alignment import SUBSTITUTED, align
+from truthometer.corrections import suggest_correction
 from truthometer.alignment.passes import switched_off
 
 

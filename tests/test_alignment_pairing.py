@@ -4,7 +4,8 @@ hand-made sentences only."""
 import pytest
 
 from alignment_support import corrected, warm_models  # noqa: F401 - the fixture is used by being imported
-from truthometer.alignment import align, suggest_correction
+from truthometer.alignment import align
+from truthometer.corrections import suggest_correction
 
 
 def test_a_place_in_apposition_locates_its_own_place_not_the_subject():

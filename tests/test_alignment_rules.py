@@ -5,7 +5,8 @@ test_alignment_pairing.py."""
 import pytest
 
 from alignment_support import corrected, warm_models  # noqa: F401 - the fixture is used by being imported
-from truthometer.alignment import align, suggest_correction
+from truthometer.alignment import align
+from truthometer.corrections import suggest_correction
 from truthometer.alignment.align import negative_implicative
 
 

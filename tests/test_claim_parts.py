@@ -1,10 +1,10 @@
 """Sentences that pack several facts, split into parts checked one by one (segmentation.parts,
-judging.parts)."""
+verdicts.parts)."""
 import numpy as np
 import pytest
 
 from truthometer import models
-from truthometer.judging.parts import PARTLY_NOTE, PartCheck, check_parts, spans_agree, whole_span
+from truthometer.verdicts.parts import PARTLY_NOTE, PartCheck, check_parts, spans_agree, whole_span
 from truthometer.report import Evidence, SentenceResult
 from truthometer.segmentation.parts import claim_parts
 

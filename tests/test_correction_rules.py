@@ -217,7 +217,8 @@ def test_a_modifier_is_replaced_by_the_evidence_word_of_its_kind_not_by_position
 
 
 def test_never_takes_the_place_of_an_adverb_of_frequency_when_the_predicate_is_negated():
-    from truthometer.alignment import align, suggest_correction
+    from truthometer.alignment import align
+    from truthometer.corrections import suggest_correction
 
     claim, evidence = "Otters often sleep on land.", "Otters never sleep on land."
     suggestion = suggest_correction(claim, evidence, align(claim, evidence))

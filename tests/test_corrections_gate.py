@@ -1,6 +1,6 @@
-"""Only a correction the evidence entails is proposed (truthometer.judging.corrections)."""
+"""Only a correction the evidence entails is proposed (truthometer.corrections.proposals)."""
 from truthometer.config import Config
-from truthometer.judging.corrections import WITHHELD_NOTE, entailed, premise_of, withhold_unentailed
+from truthometer.corrections.proposals import WITHHELD_NOTE, entailed, premise_of, withhold_unentailed
 from truthometer.judging.nli import load_judge
 from truthometer.verdicts import overrules_support
 from truthometer.report import SentenceResult, Substitution, Suggestion
@@ -31,7 +31,7 @@ def test_a_withheld_draft_leaves_the_flag_and_says_why():
 
 
 def test_a_carried_over_correction_passes_the_same_gate():
-    from truthometer.judging.corrections import propagate_corrections
+    from truthometer.corrections.proposals import propagate_corrections
 
     designer = "Charles Ellis designed the Golden Gate Bridge."
     first = "Joseph Strauss designed the Golden Gate Bridge."
@@ -79,7 +79,7 @@ def test_evidence_not_about_a_draft_lets_nothing_through_and_is_not_judged():
 def test_the_gate_reads_the_cascade_and_the_head_then_the_alignment():
     import numpy as np
 
-    from truthometer.judging.corrections import judge_reads_entailment
+    from truthometer.corrections.proposals import judge_reads_entailment
 
     class TwoReadings:
         """A judge whose cascade and head say what the test needs (entailment is column 0)."""
@@ -119,7 +119,7 @@ def test_a_draft_is_read_without_its_markup_and_with_a_pronouns_sentence_as_evid
 
 def test_a_correction_keeps_the_claims_subject_where_the_contradicting_evidence_is_about_another():
     from truthometer.alignment import align
-    from truthometer.judging.corrections import ToCorrect, draft_corrections
+    from truthometer.corrections.proposals import ToCorrect, draft_corrections
     from truthometer.report import Evidence
 
     claim = "Larry Page founded Amazon in 1998."
@@ -163,7 +163,7 @@ def test_a_draft_is_read_with_the_evidence_that_states_what_it_keeps():
 
 
 def test_a_draft_whose_new_words_its_context_fills_otherwise_is_withheld():
-    from truthometer.judging.corrections import _drop_contradicting_context
+    from truthometer.corrections.proposals import _drop_contradicting_context
 
     text = "Its Quick cycle washes at 50 °C and lasts 30 minutes."
 
@@ -202,7 +202,7 @@ def test_where_the_first_draft_is_not_entailed_a_second_one_that_is_is_proposed(
 
 def test_a_rule_tier_draft_makes_the_article_agree():
     from truthometer import models
-    from truthometer.judging.corrections import suggestion_from_mismatches
+    from truthometer.corrections.proposals import suggestion_from_mismatches
     from truthometer.judging.rules import find_mismatches
     from truthometer.report import Evidence
 

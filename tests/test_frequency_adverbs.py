@@ -4,7 +4,8 @@ correction."""
 import pytest
 
 from truthometer import models
-from truthometer.alignment import align, suggest_correction
+from truthometer.alignment import align
+from truthometer.corrections import suggest_correction
 from truthometer.alignment.passes import switched_off
 from truthometer.judging.rules import find_mismatches
 from truthometer.text.frequency_adverbs import ALWAYS, OFTEN, frequency_side, opposite_frequencies

@@ -1,7 +1,8 @@
 """A threshold that defines a group, a drug contraindicated in it, a figure stated in another unit, and
 places and superlatives that are no rivals. Sentences written for these tests, none from a benchmark."""
 from truthometer import models
-from truthometer.alignment import SUBSTITUTED, align, suggest_correction
+from truthometer.alignment import SUBSTITUTED, align
+from truthometer.corrections import suggest_correction
 from truthometer.judging.rules import distinctive_figure, find_mismatches, polarity
 
 

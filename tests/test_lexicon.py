@@ -1,5 +1,6 @@
 """WordNet relations (truthometer.text.lexicon) and where the judge and the alignment use them."""
-from truthometer.alignment import align, suggest_correction
+from truthometer.alignment import align
+from truthometer.corrections import suggest_correction
 from truthometer.text import lexicon
 from truthometer.text.lexicon import (ANTONYM, COHYPONYM, MORE_GENERAL, MORE_SPECIFIC, SYNONYM,
                                              relation)

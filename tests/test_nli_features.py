@@ -139,7 +139,7 @@ def test_a_more_general_word_is_covered_and_a_more_specific_one_is_not():
 def test_the_word_table_gives_the_encoders_own_word_vectors(tmp_path, monkeypatch):
     import numpy as np
 
-    from truthometer.judging.nli import word_table as wt
+    from truthometer import word_table as wt
 
     monkeypatch.setattr(wt, "TABLE_DIR", tmp_path / "words")
     monkeypatch.setattr(wt, "vocabulary_words", lambda config=None: ["begin", "film", "movie", "start"])

@@ -262,7 +262,7 @@ def test_a_bound_is_met_by_an_amount_inside_it_and_a_limit_is_compared_with_a_li
 
 def test_a_rule_tier_correction_does_not_double_the_article():
     from truthometer.judging.rules import Mismatch, Slot
-    from truthometer.judging.corrections import suggestion_from_mismatches
+    from truthometer.corrections.proposals import suggestion_from_mismatches
     from truthometer.report import EvidenceSentence, SentenceResult
 
     text = "The USSR launched Sputnik 1 in 1957."
@@ -563,7 +563,7 @@ def test_a_support_the_cascade_promoted_says_so_instead_of_quoting_the_judge():
 
 def test_a_contradicted_sentence_whose_evidence_fills_no_slot_is_offered_its_negation():
     from truthometer.config import Config
-    from truthometer.judging.corrections import ToCorrect, draft_corrections
+    from truthometer.corrections.proposals import ToCorrect, draft_corrections
     from truthometer.judging.nli import load_judge
     from truthometer.report import Evidence, SentenceResult
     from truthometer.verdicts import overrules_support

@@ -254,7 +254,8 @@ def test_a_temperature_unit_written_in_two_words_converts():
 
 
 def corrected_text(claim, evidence):
-    from truthometer.alignment import align, suggest_correction
+    from truthometer.alignment import align
+    from truthometer.corrections import suggest_correction
 
     a = align(claim, evidence)
     s = suggest_correction(claim, evidence, a) if a.contradicts else None

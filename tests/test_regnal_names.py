@@ -2,7 +2,7 @@
 import pytest
 
 from truthometer import models
-from truthometer.alignment import suggest_correction
+from truthometer.corrections import suggest_correction
 
 
 @pytest.fixture(scope="module")

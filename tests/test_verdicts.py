@@ -2,7 +2,7 @@
 import copy
 
 from truthometer.config import Config
-from truthometer.judging.parts import by_parts
+from truthometer.verdicts.parts import by_parts
 from truthometer.judging.rules import Mismatch, Slot
 from truthometer.report import ClaimSpan, Evidence, SentenceResult
 from truthometer.verdicts import (MISPLACED_SUPPORT_NOTE, NOTES, PARTLY_NOTE, UNLOCATED_NOTE, Flag, Signals,

@@ -6,6 +6,7 @@
 Models load once per process and are reused across calls.
 """
 from .config import Config
+from . import checks  # noqa: F401 - subscribes saved checks to knowledge changes (knowledge/events.py)
 
 __all__ = ["Config", "check", "Checker"]
 

@@ -21,7 +21,7 @@ from .evidence.base import EvidenceSource
 from .evidence.references import ReferenceSource
 from .evidence.retrieval import rank_evidence
 from .judging import delucionqa
-from .judging.corrections import ToCorrect, choose_alignment, draft_corrections, propagate_corrections
+from .corrections.proposals import ToCorrect, choose_alignment, draft_corrections, propagate_corrections
 from .judging.part_rules import Part, about_its_part, part_mismatches, split_claims
 from .judging.rules import Mismatch, find_mismatches
 from .report import Evidence, EvidenceSentence, Report, SentenceResult
@@ -214,7 +214,7 @@ class Checker:
     def _judge(self, claims: list[_Claim], parsed: dict, evidence_vectors: dict, progress: Progress,
                rules: list) -> list[str]:
         """Signals for each claim, then one verdict each (``verdicts``), then corrections of the
-        contradicted ones (``judging.corrections``), which never change a verdict. Returns the report's notes."""
+        contradicted ones (``corrections.proposals``), which never change a verdict. Returns the report's notes."""
         from .judging.nli import load_judge
 
         config = self.config
@@ -367,10 +367,10 @@ class Checker:
 
     def _read_parts(self, claims: list[_Claim], relevant, signals: list[Signals]) -> None:
         """Each sentence with a supporting or contradicting evidence sentence judged part by part
-        (``judging.parts``), against its most similar evidence and the passage around the best of it, by the
+        (``verdicts.parts``), against its most similar evidence and the passage around the best of it, by the
         cross-encoder where there is one."""
         from .judging.nli import load_judge, passage_reader
-        from .judging.parts import PREMISES, PartCheck, read_parts
+        from .verdicts.parts import PREMISES, PartCheck, read_parts
 
         reader = passage_reader(load_judge(self.config))
         checks, owners = [], []

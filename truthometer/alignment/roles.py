@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..text.numbers import WORD_NUMBERS, number_value
-from ..judging.rules import range_joined
+from ..text.quantities import range_joined
 from .base import _FAMILY, EQUAL, Slot, _content, _in_subject, normalise
 from .dates import _month
 from .words import _derived, _entailed_word, _same_stem

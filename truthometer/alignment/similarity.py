@@ -8,7 +8,7 @@ from typing import Any, Iterable
 
 from .. import models
 from ..config import Config
-from ..judging.nli.word_table import word_config
+from ..word_table import word_config
 
 
 #: Cosine similarity of two phrases' embeddings at or above which they count as the same (paraphrase).

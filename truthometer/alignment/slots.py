@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..inflection import noun_lemma
 from ..text import lexicon
-from ..judging.rules import range_joined
+from ..text.quantities import range_joined
 from ..text.dates import DECADE_WORDS, MONTHS, WEEKDAYS, is_decade_text, period_years, year_of, years_between
 from ..text.names import is_code
 from ..text.numbers import FRACTIONS, MULTIPLIERS, SCALES, WORD_NUMBERS, number_value, ordinal_value

@@ -201,7 +201,7 @@ def entailment_audit(report, config: Config) -> Counter:
     the sentence's first contradicting evidence): by the judge's most probable label, and as the correction
     gate reads it (``judge_reads_entailment``: the judge or its head alone), both from one reading
     (``entailment_readings``), so a gap is shown, not hidden."""
-    from ..judging.corrections import entailment_readings, premise_of
+    from ..corrections.proposals import entailment_readings, premise_of
     from ..judging.nli import load_judge
 
     drafted = []

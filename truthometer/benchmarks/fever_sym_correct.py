@@ -150,7 +150,8 @@ def run(args) -> dict:
 
 
 def _fever(cases, supports, threshold, args) -> dict:
-    from ..alignment import align_many, suggest_correction
+    from ..alignment import align_many
+    from ..corrections import suggest_correction
 
     from tqdm import tqdm
 
@@ -205,7 +206,7 @@ def _fever(cases, supports, threshold, args) -> dict:
         "baseline_evidence_sentence": {"exact_match": naive_exact / n, "token_f1": naive_f1 / n},
     }
     print_table(["method", "exact match", "token F1", "corrections made", "right among made"], [
-        ["ours, as the pipeline proposes: drafts the evidence entails (judging.corrections)",
+        ["ours, as the pipeline proposes: drafts the evidence entails (corrections.proposals)",
          out.get("gated_exact_match", "-"), out.get("gated_token_f1", "-"), out.get("gated_corrected_share", "-"),
          out.get("gated_precision", "-")],
         ["  every draft of the alignment + minimal substitution", out["exact_match"], out["token_f1"],
@@ -232,7 +233,8 @@ def _fever(cases, supports, threshold, args) -> dict:
 def _drafts_exact(cases, threshold, alignments=None) -> float:
     """Exact match of every draft (as ``_fever`` makes them, without the gate) on ``cases``; ``alignments``
     of their pairs when already made."""
-    from ..alignment import align_many, suggest_correction
+    from ..alignment import align_many
+    from ..corrections import suggest_correction
 
     pairs = [(clean(c["claim"]), clean(c["evidence"])) for c in cases]
     if alignments is None:
@@ -306,7 +308,7 @@ def _ablate_rules(parts, threshold) -> dict:
 
 def _gated(cases, pairs, drafts, disabled: bool) -> dict:
     """The drafts the pipeline would propose: those the judge and the alignment find entailed by the
-    evidence (``judging.corrections.entailed``); {} with --no-nli."""
+    evidence (``corrections.proposals.entailed``); {} with --no-nli."""
     if disabled:
         return {}
     proposed = gate([e for _, e in pairs], drafts)
@@ -319,9 +321,9 @@ def _gated(cases, pairs, drafts, disabled: bool) -> dict:
 
 def gate(evidence: list[str], drafts: list[str | None]) -> list[bool]:
     """For each draft (None: none made), whether the pipeline would propose it: the evidence entails it as
-    ``judging.corrections.entailed`` reads it."""
+    ``corrections.proposals.entailed`` reads it."""
     from ..config import Config
-    from ..judging.corrections import entailed
+    from ..corrections.proposals import entailed
     from ..judging.nli import load_judge
     from ..verdicts import overrules_support
 
@@ -336,7 +338,7 @@ def gate(evidence: list[str], drafts: list[str | None]) -> list[bool]:
 
 def run_articles(path: str, threshold: float) -> dict:
     from .. import models
-    from ..alignment import suggest_correction
+    from ..corrections import suggest_correction
     from ..alignment.align import align
 
     try:

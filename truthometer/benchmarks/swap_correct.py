@@ -64,7 +64,8 @@ def load_swaps_rows(rows, limit: int = 0, path: str = "rows") -> list[dict]:
 
 
 def run(args) -> dict:
-    from ..alignment import align_many, suggest_correction
+    from ..alignment import align_many
+    from ..corrections import suggest_correction
 
     cases = [c for c in load_swaps(args.data, args.limit) if c["part"] in REPORTED_PARTS]
     print(f"swap-correct: aligning {len(cases)} claims with their evidence", file=sys.stderr, flush=True)

@@ -20,8 +20,8 @@ from ..text.negation import NEGATIONS, PROHIBITIVES, denied_of_another_place, ex
 from ..text.numbers import COUNT_WORDS, FRACTION_NOUNS
 from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, bound_at, bounded_amounts, bounds_apply,
                                comparable, currency, currency_before, degrees_unit, frequency, frequency_adverb,
-                               limit_at, near, number_value, one_unit_of_time, quantity, same_quantity,
-                               same_when_rounded, unit as known_unit, within)
+                               limit_at, near, number_value, one_unit_of_time, quantity, range_joined,
+                               same_quantity, same_when_rounded, unit as known_unit, within)
 
 # The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families (NORP and
 # works each stand alone here).
@@ -80,15 +80,6 @@ def _context(span, i: int, j: int, window: int = 4) -> frozenset:
     lo, hi = max(span.start, i - window), min(span.end, j + window)
     return frozenset(t.lemma_.lower() for t in doc[lo:hi]
                      if not (t.is_stop or t.is_punct or t.like_num) and not (i <= t.i < j))
-
-
-def range_joined(doc, i: int, j: int) -> bool:
-    """Whether tokens ``i`` < ``j`` are the two ends of one range: "10 to 15", "1887–1889", "between 1993
-    and 2018" (a bare "and" joins two values, not a range: "42% and 21%")."""
-    between = [t.lower_ for t in doc[i + 1:j]]
-    if between in (["to"], ["-"], ["–"], ["—"], ["through"]):
-        return True
-    return between == ["and"] and i > 0 and doc[i - 1].lower_ == "between"
 
 
 def _range_bounds(span, k: int, value) -> tuple | None:

@@ -229,10 +229,11 @@ class KnowledgeBase:
         return edited
 
     def _reopen(self, ids: list[int], change: str, actor: str) -> None:
-        """Saved checks whose verdicts read these entries are marked "evidence changed" (truthometer.checks)."""
-        from ..checks.reopen import reopen_for_entries
+        """Saved checks whose verdicts read these entries are marked "evidence changed" (truthometer.checks,
+        subscribed through ``knowledge.events``)."""
+        from .events import entries_changed
 
-        reopen_for_entries(self.store, ids, change, actor)
+        entries_changed(self.store, ids, change, actor)
 
     # -- JSONL -------------------------------------------------------------------------------------
     def import_jsonl(self, lines: Iterable[str] | str | Path, default_status: str = "pending", actor: str = "import",

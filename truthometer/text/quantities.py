@@ -471,3 +471,12 @@ __all__ = ["unit", "canonical", "quantity", "same_quantity", "within", "comparab
            "FREQUENCY_UNIT", "frequency", "frequency_adverb", "one_unit_of_time", "HEDGE_TOLERANCE", "hedged", "near", "same_when_rounded", "bound_at",
            "limit_at", "negation_sets_a_bound", "bounds_apply", "bounded_agreement", "bounded_amounts", "fraction_after", "fraction_of_unit",
            "currency", "currency_before", "degrees_unit"]
+
+
+def range_joined(doc, i: int, j: int) -> bool:
+    """Whether tokens ``i`` < ``j`` are the two ends of one range: "10 to 15", "1887–1889", "between 1993
+    and 2018" (a bare "and" joins two values, not a range: "42% and 21%")."""
+    between = [t.lower_ for t in doc[i + 1:j]]
+    if between in (["to"], ["-"], ["–"], ["—"], ["through"]):
+        return True
+    return between == ["and"] and i > 0 and doc[i - 1].lower_ == "between"

@@ -41,7 +41,7 @@ class Signals:
     detection: Any = None
     #: relations between pieces of evidence (``relations.relate_conflicting_evidence``), for the argumentation
     between: dict | None = None
-    #: each part's own verdict (``judging.parts.read_parts``); None where not read
+    #: each part's own verdict (``verdicts.parts.read_parts``); None where not read
     parts: list[ClaimSpan] | None = None
     #: the alignment of the sentence with the evidence only the judge found contradicting
     #: (``located_evidence``), where the decision needs it (``to_locate``)
@@ -68,9 +68,9 @@ class Verdict:
 
 def reach_verdict(signals: Signals, config: Config | None = None) -> Verdict:
     """The verdict from the signals: the evidence's relations (DeLP settles the claim where the evidence
-    disagrees, García & Simari 2004), refined by the parts (``judging.parts.by_parts``), and a contradiction
+    disagrees, García & Simari 2004), refined by the parts (``verdicts.parts.by_parts``), and a contradiction
     only the judge saw set aside where the alignment cannot place it (``_unlocated``)."""
-    from ..judging.parts import by_parts, spans_agree, whole_span  # judging.parts imports verdicts.flags
+    from .parts import by_parts, spans_agree, whole_span
 
     config = config or Config()
     result = signals.sentence
@@ -128,7 +128,7 @@ def to_locate(signals: Signals) -> list[Evidence]:
     """The evidence sentences (most authoritative first) whose alignment with the sentence the decision
     needs: where it will be contradicted with no slot the rule tier found and no argumentation, by the
     evidence the judge found contradicting or by the one a contradicted part names."""
-    from ..judging.parts import by_parts
+    from .parts import by_parts
 
     evidence = signals.sentence.evidence
     if signals.mismatches or not signals.relevant:
@@ -246,7 +246,7 @@ def _unlocated(result: SentenceResult, evidence: list[Evidence], alignment, conf
 
 
 def _no_evidence(signals: Signals, config: Config) -> Verdict:
-    from ..judging.parts import whole_span
+    from .parts import whole_span
 
     result = signals.sentence
     best = result.evidence[0].score if result.evidence else 0.0

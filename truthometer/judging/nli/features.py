@@ -61,7 +61,7 @@ class WordSimilarity:
     CACHE_SIZE = 50_000
 
     def __init__(self, config: Config | None = None):
-        from .word_table import word_config, word_table
+        from ...word_table import word_config, word_table
 
         self.config = word_config(config)
         self.key = (self.config.encoder_path, self.config.precision)

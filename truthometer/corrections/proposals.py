@@ -24,8 +24,8 @@ import numpy as np
 from ..report import Evidence, EvidenceSentence, SentenceResult, Substitution, Suggestion
 from ..verdicts.decision import SOURCE_RANK
 from ..verdicts.flags import WITHHELD_NOTE, Flag, add_flag  # noqa: F401 - WITHHELD_NOTE re-exported
-from .nli import ENTAILMENT
-from .rules import Mismatch
+from ..judging.nli import ENTAILMENT
+from ..judging.rules import Mismatch
 
 
 def premise_of(suggestion: Suggestion, fallback: str) -> str:
@@ -191,8 +191,8 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
     in ``known``, (sentence, evidence text) -> alignment, are not aligned again); a draft the evidence does
     not entail is withheld (``withhold_unentailed``). Sets each sentence's suggestion and its alignment for
     the reviewer."""
-    from ..alignment import align_many, suggest_correction
-    from ..corrections.draft import stating_kept_values
+    from ..alignment import align_many
+    from .draft import stating_kept_values, suggest_correction
 
     known = dict(known or {})
 
@@ -319,7 +319,7 @@ def suggestion_from_mismatches(result: SentenceResult, claim: str, mismatches: l
     Offsets are in the claim; when the claim's opening pronoun was resolved, they shift back onto the
     sentence as written (a slot inside the resolved antecedent is left alone).
     """
-    from ..corrections.articles import article_agreement
+    from .articles import article_agreement
 
     shift = len(claim) - len(result.text)
     subs = []

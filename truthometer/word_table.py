@@ -25,8 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ... import models
-from ...config import Config, cache_dir
+from . import models
+from .config import Config, cache_dir
 
 TABLE_DIR = cache_dir() / "words"
 #: Words embedded per encoder call while building.

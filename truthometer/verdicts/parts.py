@@ -27,8 +27,8 @@ import numpy as np
 
 from ..report import ClaimSpan, Evidence, SentenceResult
 from ..segmentation.parts import ClaimPart, claim_parts
-from ..verdicts.flags import PART_CONTRADICTED_NOTE, PARTLY_NOTE, Flag, add_flag  # noqa: F401 - re-exported
-from .nli import CONTRADICTION, DECISION_THRESHOLD, ENTAILMENT
+from .flags import PART_CONTRADICTED_NOTE, PARTLY_NOTE, Flag, add_flag  # noqa: F401 - re-exported
+from ..judging.nli import CONTRADICTION, DECISION_THRESHOLD, ENTAILMENT
 
 #: Evidence sentences each part is read against (the most similar first), besides the passage.
 PREMISES = 2
