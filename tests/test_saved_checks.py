@@ -3,6 +3,8 @@ entry they read changes, re-checked; on SQLite and (with TRUTHOMETER_TEST_PG) Po
 hand, so no model is loaded."""
 import json
 import multiprocessing as mp
+import sys
+import types
 
 import pytest
 
@@ -213,9 +215,12 @@ def _writer(location: str, worker: int, n: int) -> None:
     kb.close()
 
 
-def test_two_writer_processes_lose_nothing(kb):
+def test_two_writer_processes_lose_nothing(kb, monkeypatch):
     location = kb.url or str(kb.directory)
     CheckStore(kb.store)  # the tables exist before the writers start
+    # A spawned child first runs the parent's __main__ script again; after an AppTest in this process
+    # that is Streamlit's temporary page script, which fails outside Streamlit. The writers need none.
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
     ctx = mp.get_context("spawn")
     procs = [ctx.Process(target=_writer, args=(location, w, 8)) for w in (1, 2)]
     for p in procs:
