@@ -16,6 +16,8 @@ Where each table lives:
 - ``frequency_adverbs``: adverbs of frequency at the two ends of the scale ("often" / "rarely"), ``frequency_side``.
 - ``names``: NER labels of names and amounts, label families (``LABEL_FAMILIES``, ``families``), codes,
   acronyms, short forms of given names.
+- ``lexicon``: WordNet relations between words and places (``relation``, ``sister_kinds``, ``place_within``...),
+  read from ``wordnet``, the project's own table of WordNet 3.0.
 
-The modules import nothing else of the project: every stage can import them.
+The modules import nothing else of the project but its configuration: every stage can import them.
 """
