@@ -20,8 +20,9 @@ def register(subparsers) -> None:
     p.add_argument("--reference", "-r", action="append", default=[], metavar="FILE",
                    help="reference document (plain text, Markdown, .docx, .odt, .pdf or .html; its evidence names the "
                         "page, paragraph or element); repeatable; - for stdin")
-    p.add_argument("--format", choices=("json", "markdown", "html", "docx", "corrected"), default="json",
-                   help="a report (json, markdown, html), or the checked document written back: docx (a Word file "
+    p.add_argument("--format", choices=("json", "jsonl", "markdown", "html", "docx", "corrected"), default="json",
+                   help="a report (json, markdown, html; jsonl: one JSON line a sentence as each is decided, then "
+                        "one summary line), or the checked document written back: docx (a Word file "
                         "with every proposed correction as a tracked change and a comment on each flagged "
                         "sentence; from a .docx INPUT, that document) or corrected (INPUT's own format, Markdown, "
                         "HTML, plain text or .docx, with the corrections applied)")
@@ -124,14 +125,23 @@ def run(args: argparse.Namespace) -> int:
         from .llm.cli import client_from_args
 
         llm = client_from_args(args)
-    report = Checker(config, sources, propose_to=kb if args.propose else None, llm=llm).check(
-        text, references, progress=progress)
-    if progress:
-        print(file=sys.stderr)
+    stream = _jsonl_stream(args) if args.format == "jsonl" else None
+    try:
+        report = Checker(config, sources, propose_to=kb if args.propose else None, llm=llm).check(
+            text, references, progress=progress, on_sentence=stream.sentence if stream else None)
+        if progress:
+            print(file=sys.stderr)
+        if stream:
+            stream.summary(report)
+    finally:
+        if stream:
+            stream.close()
     if args.save:
         save_check(args, report, references, config, kb, "cli")
     if args.format in ("docx", "corrected"):
         return _write_document(args, document, report)
+    if stream:
+        return 0
     if args.format == "json" and document.located:  # each sentence says where it is in the file
         import json
 
@@ -181,6 +191,49 @@ def _write_document(args: argparse.Namespace, document, report) -> int:
     else:
         sys.stdout.buffer.write(out)
     return 0
+
+
+class _JsonLines:
+    """``check --format jsonl``: each sentence's dict (as in the JSON report's "sentences") on its own line as
+    soon as it is decided, flushed, then one line with the rest of the report (no "sentences" key)."""
+
+    def __init__(self, handle, owned: bool):
+        self.handle, self.owned = handle, owned
+
+    def sentence(self, result) -> None:
+        self._line(result.to_dict())
+        timing("verdict")
+
+    def summary(self, report) -> None:
+        self._line({k: v for k, v in report.to_dict().items() if k != "sentences"})
+
+    def _line(self, obj) -> None:
+        import json
+
+        self.handle.write(json.dumps(obj, ensure_ascii=False, sort_keys=True) + "\n")
+        self.handle.flush()
+
+    def close(self) -> None:
+        if self.owned:
+            self.handle.close()
+
+
+def _jsonl_stream(args) -> _JsonLines:
+    if args.out:
+        return _JsonLines(open(args.out, "w", encoding="utf-8"), owned=True)
+    return _JsonLines(sys.stdout, owned=False)
+
+
+def timing(moment: str) -> None:
+    """With TRUTHOMETER_TIMINGS=1, "timing MOMENT EPOCH-SECONDS" on stderr: ``bench startup`` subtracts the
+    moment it started this process."""
+    import os
+
+    if os.environ.get("TRUTHOMETER_TIMINGS") == "1":
+        import time
+
+        sys.stderr.write(f"timing {moment} {time.time():.3f}\n")
+        sys.stderr.flush()
 
 
 def _status_line():

@@ -38,6 +38,9 @@ Progress = Callable[[float, str], None]
 #: How the knowledge base's refusal note opens (``knowledge.source``): dropped once another source settled
 #: the claim. A source note, not a verdict flag.
 KB_REFUSAL = "outside the knowledge base"
+#: Claims a streamed check (``Checker.check(on_sentence=...)``) decides first, on their own: their sentences
+#: come out after about a third of a 10-sentence check's time.
+FIRST_CHUNK = 3
 #: Evidence sentences per claim (the most similar) that the cascade's cross-encoder may read.
 CROSS_ENCODER_TOP = 2
 
@@ -96,11 +99,51 @@ class Checker:
         self.llm = llm
 
     def check(self, text: str, references=(), progress: Progress | None = None,
-              sources: list[EvidenceSource] | None = None) -> Report:
-        config = self.config
+              sources: list[EvidenceSource] | None = None, on_sentence: Callable | None = None) -> Report:
+        """The report on ``text``. With ``on_sentence``, each SentenceResult is passed to it, in order, once
+        decided: the first FIRST_CHUNK claims are checked on their own first, so a long text shows its first
+        verdicts early; the report is the one an unstreamed check returns (``_streamed``)."""
         progress = progress or _no_progress
         validate_text(text, "text", MAX_TEXT_CHARS)
+        report, claims = self._segment(text, progress)
+        if on_sentence is not None and len(claims) > FIRST_CHUNK:
+            self._streamed(report, claims, references, sources, progress, on_sentence)
+        else:
+            self._propagate([c.result for c in self._check_claims(report, claims, references, sources, progress)])
+            for result in report.sentences if on_sentence else ():
+                on_sentence(result)
+        progress(1.0, "done")
+        return report
 
+    def _streamed(self, report: Report, claims: list[_Claim], references, sources, progress: Progress,
+                  on_sentence: Callable) -> None:
+        """The first claims checked and passed on, then the rest. Each stage reads a claim on its own evidence
+        but one: corrections carried over to later sentences run again over the whole text, from the drafted
+        corrections alone as in one pass."""
+        first, rest = claims[:FIRST_CHUNK], claims[FIRST_CHUNK:]
+        share = len(first) / len(claims)
+        kept = self._check_claims(report, first, references, sources, lambda f, m: progress(f * share, m))
+        drafted = {id(c.result) for c in kept if c.result.suggestion}
+        self._propagate([c.result for c in kept])
+        boundary = rest[0].result.index
+        for result in report.sentences[:boundary]:
+            on_sentence(result)
+        kept += self._check_claims(report, rest, references, sources,
+                                   lambda f, m: progress(share + f * (1 - share), m))
+        for c in kept:
+            if id(c.result) not in drafted:
+                c.result.suggestion = None  # carried over within the first chunk: carried again below
+        self._propagate([c.result for c in kept])
+        for result in report.sentences[boundary:]:
+            on_sentence(result)
+
+    def _propagate(self, results: list[SentenceResult]) -> None:
+        from .judging.nli import load_judge
+        propagate_corrections(results, load_judge(self.config), overrules_support, self.config.relevance_floor)
+
+    def _segment(self, text: str, progress: Progress) -> tuple[Report, list[_Claim]]:
+        """The report with every sentence (skipped ones decided) and the check-worthy claims."""
+        config = self.config
         progress(0.02, "splitting sentences")
         # HTML tags and script/style blocks are blanked out (offsets kept): markup never becomes a claim.
         sentences = split_sentences(mask_markup(text), config.batch_size)
@@ -119,11 +162,14 @@ class Checker:
             if claim_text != sentence.text:
                 result.claim = claim_text
             claims.append(_Claim(result, claim_text, sentence.doc))
-        report = Report(text, results, method=config.method)
-        if not claims:
-            progress(1.0, "done")
-            return report
+        return Report(text, results, method=config.method), claims
 
+    def _check_claims(self, report: Report, claims: list[_Claim], references, sources,
+                      progress: Progress) -> list[_Claim]:
+        """Evidence, verdicts and drafted corrections for ``claims``; returns those the check-worthiness model kept."""
+        config = self.config
+        if not claims:
+            return []
         # Claims whose text was rewritten (pronoun resolved) are parsed again as written for checking.
         rewritten = [c for c in claims if c.result.claim]
         for c, doc in zip(rewritten, models.nlp().pipe([c.claim for c in rewritten])):
@@ -137,8 +183,7 @@ class Checker:
             claims, claim_vectors = _skip_opinions(claims, claim_vectors)
             claim_texts = [c.claim for c in claims]
             if not claims:
-                progress(1.0, "done")
-                return report
+                return []
         for c, vector in zip(claims, claim_vectors):
             c.vector = vector
         evidence_vectors: dict = {}
@@ -170,8 +215,7 @@ class Checker:
             if proposed:
                 report.notes.append(f"{proposed} supporting web sentence(s) proposed to the knowledge base "
                                     f"as pending entries")
-        progress(1.0, "done")
-        return report
+        return claims
 
     def _gather_for_parts(self, claims: list[_Claim], sources, vectors_config: Config, evidence_vectors: dict,
                           progress: Progress) -> None:
@@ -246,7 +290,6 @@ class Checker:
                       if c.result.status == "contradicted"]
         progress(0.9, f"proposing corrections for {len(to_correct)} sentences")
         draft_corrections(to_correct, load_judge(config), overrules_support, known)
-        propagate_corrections([c.result for c in claims], load_judge(config), overrules_support, config.relevance_floor)
         return notes
 
     def _commonsense(self, claims: list[_Claim], signals: list[Signals], rules: list, parsed: dict,
