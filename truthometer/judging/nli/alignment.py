@@ -14,19 +14,20 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from spacy.lang.en.stop_words import STOP_WORDS
 from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
-from ...text.dates import DECADE_WORDS, MONTHS, day_of_month, is_decade_text, is_year_text
 from ...text.names import LABEL_FAMILIES
 from ...text.negation import NEGATION_PHRASES, NEGATIONS, REVERSING_WORDS
-from ...text.numbers import FRACTIONS, GROUP_NOUNS, LOWER_BOUNDS, UPPER_BOUNDS, WORD_NUMBERS
-from ...text.quantities import degrees_unit, fraction_after, fraction_of_unit, quantity, same_quantity
+from ...text.numbers import FRACTIONS
+from ...text.quantities import fraction_after, fraction_of_unit, quantity, same_quantity
 from ...text import lexicon
+from .amounts import (_DECADE_WORDS, _bound, _bound_of_word, _number, _unit_after, _year_or_decade,  # noqa: F401
+                      bound_met, calendar_dates, dates_agree)
 
 #: spaCy components the features need; the parser is skipped for speed.
 SPACY_DISABLE = ("parser",)
@@ -132,16 +133,6 @@ NAMED_FAMILIES = frozenset({"agent", "place", "norp", "work"})
 #: ("norp" is left out: nationalities and religions describe a topic more often than replace it).
 RIVAL_FAMILIES = frozenset({"agent", "place", "work"})
 CONTENT_POS = ("NOUN", "PROPN", "ADJ", "VERB", "NUM", "ADV")
-#: "the fifties": read as the 1900s' decade, the century a decade word names when it names none.
-# "the fifties" is read as the 1950s: the century is left unsaid, and encyclopedic text means the 1900s.
-_DECADE_WORDS = {word: 1900 + decade for word, decade in DECADE_WORDS.items()}
-#: The judge's features also read "a dozen" as a count.
-_WORD_NUMBERS = WORD_NUMBERS | GROUP_NOUNS
-
-
-def _year_or_decade(text: str) -> bool:
-    """A year or a year with an "s" ("1990s", also "1995s" as written by mistake): read as its year."""
-    return is_year_text(text[:-1] if text.endswith("s") else text)
 
 
 @dataclass(frozen=True)
@@ -176,14 +167,6 @@ class SentenceInfo:
     amounts: frozenset = frozenset()
     #: Calendar dates the sentence names, as (year, month, day) with None for a part it leaves out.
     dates: frozenset = frozenset()
-
-
-def _number(text: str):
-    cleaned = text.lower().replace(",", "").rstrip("s") if _year_or_decade(text) else text.lower().replace(",", "")
-    try:
-        return float(cleaned)
-    except ValueError:
-        return _WORD_NUMBERS.get(cleaned)
 
 
 def _determiner(doc, i: int):
@@ -284,78 +267,6 @@ def sentence_info(doc) -> SentenceInfo:
                         pronoun_subject, frozenset(bounds), frozenset(amounts), calendar_dates(toks))
 
 
-def _bound_of_word(word: str) -> tuple:
-    return float(_DECADE_WORDS[word]), _DECADE_WORDS[word] + 9.0, "year"
-
-
-def _bound(toks: list, k: int):
-    """The range the token at ``k`` states, as (low, high, unit word), or None: a decade ("1950s", "the
-    fifties") or a number after a bounding phrase ("more than 100,000 copies")."""
-    low = toks[k].lower_
-    if is_decade_text(low):
-        start = float(low[:4])
-        return start, start + 9, "year"
-    if low in _DECADE_WORDS:
-        return _bound_of_word(low)
-    if not (toks[k].like_num and k):
-        return None
-    value = _number(toks[k].text)
-    before = " ".join(t.lower_ for t in toks[max(k - 2, 0):k])
-    unit_word = _unit_after(toks, k).lower()
-    if value is None:
-        return None
-    if any(before.endswith(b) for b in LOWER_BOUNDS):
-        return value, math.inf, unit_word
-    if any(before.endswith(b) for b in UPPER_BOUNDS):
-        return -math.inf, value, unit_word
-    return None
-
-
-def bound_met(bound, evidence: "SentenceInfo") -> bool | None:
-    """Whether the evidence states a number inside the claim's range (None: it states none comparable).
-    Years compare with years; other numbers with numbers followed by the same unit word."""
-    low, high, unit_word = bound
-    if unit_word == "year":
-        values = [v for v in evidence.numbers if 1000 <= v <= 2099 and v == int(v)]
-    else:
-        values = [v for v, u in evidence.amounts if u == unit_word.rstrip("s")]
-    if not values:
-        return None
-    return any(low <= v <= high for v in values)
-
-
-def _day(token) -> int | None:
-    return day_of_month(token.lower_)
-
-
-def calendar_dates(toks: list) -> frozenset:
-    """(year, month, day) of every month name and the day and year around it: "12 October 1875",
-    "December 15th, 2006", "June of 1866" (no day), "in May" (no year)."""
-    found = set()
-    for k, t in enumerate(toks):
-        month = MONTHS.get(t.lower_)
-        if month is None or (t.lower_ == "may" and t.pos_ != "PROPN"):
-            continue
-        day = _day(toks[k - 1]) if k else None
-        year = None
-        for j in range(k + 1, min(k + 5, len(toks))):
-            word = toks[j].lower_
-            if day is None and _day(toks[j]) is not None and j == k + 1:
-                day = _day(toks[j])
-            elif is_year_text(word):
-                year = int(word)
-                break
-            elif word not in (",", "of", "the") and j > k + 1:
-                break
-        found.add((year, month, day))
-    return frozenset(found)
-
-
-def dates_agree(claim_date: tuple, evidence_date: tuple) -> bool:
-    """Every part the claim states, the evidence date states the same (a part either leaves out agrees)."""
-    return all(c is None or e is None or c == e for c, e in zip(claim_date, evidence_date))
-
-
 def _opening_name(toks: list) -> list[str]:
     """The proper nouns a sentence opens with (after one determiner), lower-cased, as a one-item list; the
     small NER model misses many names ("Mount Rushmore was carved ...")."""
@@ -364,18 +275,6 @@ def _opening_name(toks: list) -> list[str]:
     while end < len(toks) and toks[end].pos_ == "PROPN":
         end += 1
     return [" ".join(t.lower_ for t in toks[start:end])] if end > start else []
-
-
-def _unit_after(doc, i: int) -> str:
-    """The unit word or symbol right after the number at ``i`` ("5,895 metres", "3 °C", "47.5 pounds")."""
-    if i + 1 >= len(doc):
-        return ""
-    nxt = doc[i + 1]
-    if nxt.text == "°" and i + 2 < len(doc):
-        return "°" + doc[i + 2].text
-    if i + 2 < len(doc) and (degrees := degrees_unit(nxt.text, doc[i + 2].text)):
-        return degrees
-    return nxt.text
 
 
 def matched_numbers(claim: SentenceInfo, evidence: SentenceInfo) -> frozenset:
@@ -474,6 +373,40 @@ def wordnet_relations(lemma: str, pos: str, evidence: SentenceInfo) -> frozenset
                      and (r := lexicon.relation(lemma, other, pos)))
 
 
+@dataclass
+class _WordCounts:
+    """How the claim's content words fare in the evidence: covered, in other words, or missing."""
+    covered: int = 0
+    synonyms: int = 0
+    general: int = 0
+    specific: int = 0
+    conflict_indefinite: int = 0
+    missing_pos: dict = field(default_factory=lambda: dict.fromkeys(CONTENT_POS, 0))
+    conflict_pos: dict = field(default_factory=lambda: dict.fromkeys(CONTENT_POS, 0))
+    nearest_missing: list = field(default_factory=list)
+    wordnet: dict = field(default_factory=lambda: dict.fromkeys(WORDNET_RELATIONS, 0))
+
+
+@dataclass
+class _PairReading:
+    """Everything ``pair_features`` reads of one pair before it turns the counts into features."""
+    claim: SentenceInfo
+    evidence: SentenceInfo
+    resolved: str
+    elided: str
+    words: _WordCounts
+    ent: dict
+    numbers_matched: frozenset
+
+    @property
+    def claim_words(self) -> set:
+        return {c[0] for c in self.claim.content}
+
+    @property
+    def evidence_words(self) -> set:
+        return {c[0] for c in self.evidence.content}
+
+
 def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) -> np.ndarray:
     """The alignment features of (claim, evidence), in FEATURE_NAMES order.
 
@@ -482,56 +415,77 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
     # "He is best known for ...": the evidence's pronoun stands for the claim's opening entity.
     resolved = claim.subject_entity if evidence.pronoun_subject and not claim.pronoun_subject else ""
     elided = elided_topic(claim, evidence)
-    # Words of a claim entity the evidence names ("Brad Wilk" / "Wilk"), or leaves to the document's topic,
-    # are covered: "Brad" is not a missing fact.
-    given = {text for text, _ in claim.entities if text in (resolved, elided) or _entity_present(text, evidence)}
+    given = _given_entities(claim, evidence, resolved, elided)
+    numbers_matched = matched_numbers(claim, evidence)
+    words = _count_words(claim, evidence, _given_words(claim, evidence, given, resolved, elided),
+                         numbers_matched, similarity)
+    reading = _PairReading(claim, evidence, resolved, elided, words, _entity_counts(claim, evidence, given),
+                           numbers_matched)
+    return np.asarray(_feature_values(reading), dtype=np.float32)
+
+
+def _given_entities(claim: SentenceInfo, evidence: SentenceInfo, resolved: str, elided: str) -> set:
+    """The claim's entities the evidence names, or leaves to its pronoun or to the document's topic."""
+    return {text for text, _ in claim.entities if text in (resolved, elided) or _entity_present(text, evidence)}
+
+
+def _given_words(claim: SentenceInfo, evidence: SentenceInfo, given: set, resolved: str, elided: str) -> set:
+    """Words of a claim entity the evidence names ("Brad Wilk" / "Wilk"), or leaves to the document's
+    topic, are covered: "Brad" is not a missing fact."""
     given_words = {w for text in (*given, resolved, elided) for w in text.split()}
     # "born in the fifties" is covered by "born July 20, 1957".
     given_words |= {w for w in claim.words if w in _DECADE_WORDS and bound_met(_bound_of_word(w), evidence)}
-    missing_pos = dict.fromkeys(CONTENT_POS, 0)
-    conflict_pos = dict.fromkeys(CONTENT_POS, 0)
+    return given_words
+
+
+def _count_words(claim: SentenceInfo, evidence: SentenceInfo, given_words: set, numbers_matched: frozenset,
+                 similarity) -> _WordCounts:
+    """Each content word of the claim: covered, said more generally, or missing (by part of speech)."""
+    counts = _WordCounts()
     claim_lemmas = {c[0] for c in claim.content} | {c[1] for c in claim.content}
     evidence_extra_pos = {c[2] for c in evidence.content if c[0] not in claim_lemmas and c[1] not in claim_lemmas}
-    covered = synonyms = general = specific = conflict_indefinite = 0
     evidence_lemmas = {c[0] for c in evidence.content}
-    nearest_missing: list[float] = []
-    wordnet = dict.fromkeys(WORDNET_RELATIONS, 0)
-    numbers_matched = matched_numbers(claim, evidence)
     # A number stated in another unit or spelled out ("ten" / "10") covers the number and its unit word.
     converted_words = {unit for value, unit, _, _ in claim.quantities if value in numbers_matched}
     for lemma, low, pos in claim.content:
         if _covered(lemma, low, evidence) or low in converted_words or low in given_words or (
                 pos == "NUM" and _number(low) in numbers_matched):
-            covered += 1
+            counts.covered += 1
         elif any(lemma in HYPERNYMS.get(other, ()) for other in evidence_lemmas):
-            general += 1  # the claim says "a person" where the evidence says "a man"
+            counts.general += 1  # the claim says "a person" where the evidence says "a man"
         elif (found := wordnet_relations(lemma, pos, evidence)) and found & {lexicon.SYNONYM, lexicon.MORE_GENERAL}:
-            general += 1  # "a woman" / "a lady", "the film" / "the movie"
-            wordnet[lexicon.SYNONYM if lexicon.SYNONYM in found else lexicon.MORE_GENERAL] += 1
+            counts.general += 1  # "a woman" / "a lady", "the film" / "the movie"
+            counts.wordnet[lexicon.SYNONYM if lexicon.SYNONYM in found else lexicon.MORE_GENERAL] += 1
         else:
-            for r in found:
-                wordnet[r] += 1
-            if HYPERNYMS.get(lemma, frozenset()) & evidence_lemmas:
-                specific += 1  # the claim says "a man" where the evidence says "a person"
-            nearest = nearest_meaning(lemma, pos, evidence, similarity)
-            nearest_missing.append(nearest)
-            if nearest >= SYNONYM_THRESHOLD:
-                synonyms += 1
-                continue
-            missing_pos[pos] += 1
-            if pos in evidence_extra_pos:
-                conflict_pos[pos] += 1
-                if lemma in claim.indefinite:
-                    conflict_indefinite += 1
-    n_content = len(claim.content)
-    missing = n_content - covered - general
-    after_synonyms = missing - synonyms
-    coverage = covered / n_content if n_content else 1.0
-    claim_words = {c[0] for c in claim.content}
-    evidence_words = {c[0] for c in evidence.content}
-    union = claim_words | evidence_words
-    jaccard = len(claim_words & evidence_words) / len(union) if union else 0.0
+            _count_missing(counts, claim, evidence, (lemma, pos), found,
+                           (evidence_lemmas, evidence_extra_pos), similarity)
+    return counts
 
+
+def _count_missing(counts: _WordCounts, claim: SentenceInfo, evidence: SentenceInfo, word: tuple,
+                   found: frozenset, evidence_sets: tuple, similarity) -> None:
+    """A claim word the evidence does not cover: a near synonym, or missing (a conflict where the evidence
+    has an extra word of the same part of speech)."""
+    lemma, pos = word
+    evidence_lemmas, evidence_extra_pos = evidence_sets
+    for r in found:
+        counts.wordnet[r] += 1
+    if HYPERNYMS.get(lemma, frozenset()) & evidence_lemmas:
+        counts.specific += 1  # the claim says "a man" where the evidence says "a person"
+    nearest = nearest_meaning(lemma, pos, evidence, similarity)
+    counts.nearest_missing.append(nearest)
+    if nearest >= SYNONYM_THRESHOLD:
+        counts.synonyms += 1
+        return
+    counts.missing_pos[pos] += 1
+    if pos in evidence_extra_pos:
+        counts.conflict_pos[pos] += 1
+        if lemma in claim.indefinite:
+            counts.conflict_indefinite += 1
+
+
+def _entity_counts(claim: SentenceInfo, evidence: SentenceInfo, given: set) -> dict:
+    """{(present|conflict|absent, family): count} over the claim's entities."""
     # A rival filler is an evidence entity the claim does not mention itself: "Concord High School" in
     # both sentences is no rival to the claim's "Christa McAuliffe".
     evidence_families: dict[str, set] = {}
@@ -546,33 +500,46 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
             ent[("conflict", family)] += 1
         else:
             ent[("absent", family)] += 1
-    conflict_any = sum(ent[("conflict", f)] for f in FAMILIES)
-    absent_any = sum(ent[("absent", f)] for f in FAMILIES)
+    return ent
 
-    num_match = len(numbers_matched)
-    unmatched = len(claim.numbers - numbers_matched)
-    num_conflict = unmatched if evidence.numbers - claim.numbers else 0
-    num_absent = unmatched - num_conflict
 
-    antonym_ce = sum(1 for w in claim_words if ANTONYMS.get(w, frozenset()) & evidence.words and w not in evidence.words)
-    antonym_ec = sum(1 for w in evidence_words if ANTONYMS.get(w, frozenset()) & claim.words and w not in claim.words)
-
-    # A date agrees when the evidence names one with the same parts; it conflicts when the evidence's dates
-    # of the same year (or with no year) all differ in month or day: "June 12, 1875" / "12 October 1875".
+def _date_signals(claim: SentenceInfo, evidence: SentenceInfo) -> tuple[bool, bool]:
+    """(match, conflict): a date agrees when the evidence names one with the same parts; it conflicts when
+    the evidence's dates of the same year (or with no year) all differ in month or day: "June 12, 1875" /
+    "12 October 1875"."""
     date_match = any(dates_agree(c, e) and c[1] == e[1] for c in claim.dates for e in evidence.dates)
     date_conflict = not date_match and any(
         c[0] is None or e[0] is None or c[0] == e[0] for c in claim.dates for e in evidence.dates)
+    return date_match, date_conflict
+
+
+def _feature_values(r: _PairReading) -> list:
+    """The features of a read pair, in FEATURE_NAMES order."""
+    claim, evidence, w, ent = r.claim, r.evidence, r.words, r.ent
+    n_content = len(claim.content)
+    missing = n_content - w.covered - w.general
+    coverage = w.covered / n_content if n_content else 1.0
+    claim_words, evidence_words = r.claim_words, r.evidence_words
+    union = claim_words | evidence_words
+    jaccard = len(claim_words & evidence_words) / len(union) if union else 0.0
+    conflict_any = sum(ent[("conflict", f)] for f in FAMILIES)
+    absent_any = sum(ent[("absent", f)] for f in FAMILIES)
+    unmatched = len(claim.numbers - r.numbers_matched)
+    num_conflict = unmatched if evidence.numbers - claim.numbers else 0
+    antonym_ce = sum(1 for x in claim_words if ANTONYMS.get(x, frozenset()) & evidence.words and x not in evidence.words)
+    antonym_ec = sum(1 for x in evidence_words if ANTONYMS.get(x, frozenset()) & claim.words and x not in claim.words)
+    date_match, date_conflict = _date_signals(claim, evidence)
     neg_parity = float(claim.negations % 2 != evidence.negations % 2)
     conflict = float(conflict_any > 0 or num_conflict > 0 or antonym_ce > 0 or antonym_ec > 0
-                     or sum(conflict_pos.values()) > 0)
-    values = [
+                     or sum(w.conflict_pos.values()) > 0)
+    return [
         coverage, min(missing, 10) / 10, float(missing > 0), float(missing == 0), jaccard,
         longest_overlap_ratio(claim.tokens, evidence.tokens),
-        *[min(missing_pos[p], 5) / 5 for p in CONTENT_POS],
-        *[min(conflict_pos[p], 5) / 5 for p in CONTENT_POS],
+        *[min(w.missing_pos[p], 5) / 5 for p in CONTENT_POS],
+        *[min(w.conflict_pos[p], 5) / 5 for p in CONTENT_POS],
         *[min(ent[(k, f)], 3) / 3 for f in FAMILIES for k in ("present", "conflict", "absent")],
         min(len(claim.entities), 5) / 5, float(conflict_any > 0), float(absent_any > 0),
-        min(num_match, 3) / 3, min(num_conflict, 3) / 3, min(num_absent, 3) / 3,
+        min(len(r.numbers_matched), 3) / 3, min(num_conflict, 3) / 3, min(unmatched - num_conflict, 3) / 3,
         min(claim.negations, 2) / 2, min(evidence.negations, 2) / 2,
         float(claim.negations % 2 != evidence.negations % 2),
         min(len(claim.implicatives - evidence.implicatives), 2) / 2,
@@ -583,20 +550,19 @@ def pair_features(claim: SentenceInfo, evidence: SentenceInfo, similarity=None) 
         float(bool(conflict) != bool(neg_parity)),
         math.log1p(claim.n_tokens) / 5, math.log1p(evidence.n_tokens) / 5,
         min(claim.n_tokens / max(evidence.n_tokens, 1), 3.0) / 3,
-        min(synonyms, 5) / 5, min(after_synonyms, 10) / 10, min(nearest_missing, default=1.0),
-        (covered + synonyms + general) / n_content if n_content else 1.0,
+        min(w.synonyms, 5) / 5, min(missing - w.synonyms, 10) / 10, min(w.nearest_missing, default=1.0),
+        (w.covered + w.synonyms + w.general) / n_content if n_content else 1.0,
         float(claim.generic_subject), float(evidence.generic_subject),
-        min(conflict_indefinite, 3) / 3, min(sum(conflict_pos.values()) - conflict_indefinite, 3) / 3,
-        min(general, 3) / 3, min(specific, 3) / 3,
+        min(w.conflict_indefinite, 3) / 3, min(sum(w.conflict_pos.values()) - w.conflict_indefinite, 3) / 3,
+        min(w.general, 3) / 3, min(w.specific, 3) / 3,
         neg_parity * float(claim.generic_subject or evidence.generic_subject),
-        float(bool(resolved) and not _entity_present(resolved, evidence)),
+        float(bool(r.resolved) and not _entity_present(r.resolved, evidence)),
         # "A man is sitting" / "A man is standing": opposites said of unidentified participants may be
         # two scenes, unlike "The Cretaceous began" / "ended".
         float(antonym_ce + antonym_ec > 0) * float(claim.generic_subject and evidence.generic_subject),
-        float(bool(elided)),
+        float(bool(r.elided)),
         float(any(bound_met(b, evidence) is True for b in claim.bounds)),
         float(any(bound_met(b, evidence) is False for b in claim.bounds)),
         float(date_match), float(date_conflict),
-        *[min(wordnet[r], 3) / 3 for r in WORDNET_RELATIONS],
+        *[min(w.wordnet[x], 3) / 3 for x in WORDNET_RELATIONS],
     ]
-    return np.asarray(values, dtype=np.float32)
