@@ -24,4 +24,5 @@ BENCHES = {
     "truthfulqa-refusal": "truthometer.benchmarks.truthfulqa_refusal",
     "api": "truthometer.benchmarks.api_bench",
     "saved-checks": "truthometer.benchmarks.saved_checks",
+    "startup": "truthometer.benchmarks.startup",
 }
