@@ -111,9 +111,6 @@ def measure_minilm(sample: int) -> dict:
 
 
 def run(args) -> dict:
-    from ..knowledge import KnowledgeBase
-    from ..knowledge.store import NewEntry
-
     if args.n < 1 or args.batch < 1 or args.queries < 1 or args.k < 1:
         raise InputError("--n, --batch, --queries and -k must be positive")
     figures: dict = {"n": args.n, "k": args.k, "vectors": "random unit vectors (not MiniLM) for the index-scale part"}
@@ -123,53 +120,15 @@ def run(args) -> dict:
         figures.update(measure_minilm(args.embed_sample))
         figures["minilm_hours_for_n"] = args.n / figures["minilm_texts_per_s"] / 3600
 
-    location = getattr(args, "kb", None)
-    if location and args.dir:
-        raise InputError("give --kb or --dir, not both")
-    url = location if location and location.strip().lower().startswith(("postgresql://", "postgres://")) else None
-    given_dir = args.dir or (location if location and not url else None)
-    own_dir = given_dir is None
-    # PostgreSQL: the database holds the entries; this directory only this process's FAISS index.
-    directory = Path(given_dir) if given_dir else Path(tempfile.mkdtemp(prefix="kb-scale-"))
+    url, directory, own_dir = _location(args)
     figures["backend"] = "postgresql" if url else "sqlite"
-
-    def open_it(embedder):
-        return KnowledgeBase(url, embedder=embedder, seed=None, index_dir=directory) if url \
-            else KnowledgeBase(directory, embedder=embedder, seed=None)
-
     rss_start = rss_mib()
     try:
         embedder = RandomUnitEmbedder(args.seed)
-        kb = open_it(embedder)
+        kb = _open_kb(url, directory, embedder)
         if kb.stats()["total"]:
             raise InputError(f"{kb.url or directory} is not empty; kb-scale builds its own knowledge base")
-        add_seconds = 0.0
-        done = 0
-        try:
-            from tqdm import tqdm
-
-            bar = tqdm(total=args.n, desc="adding", unit="entry", file=sys.stderr, mininterval=2.0)
-        except ImportError:
-            bar = None
-        while done < args.n:
-            size = min(args.batch, args.n - done)
-            batch = [NewEntry(synthetic_text(done + i), "kb-scale", f"synthetic:{done + i}", 1.0, "approved", "bench")
-                     for i in range(size)]
-            start = time.perf_counter()
-            kb.add_many(batch, batch_size=size)
-            add_seconds += time.perf_counter() - start
-            done += size
-            if bar:
-                bar.update(size)
-            passed = [c for c in CHECKPOINTS if done - size < c <= done and c < args.n]
-            if passed:
-                # Figures on the way up, printed at once: a long run stopped early still reports.
-                point = {"entries": done, "index_type": kb.index.kind, "add_entries_per_s": done / add_seconds,
-                         "rss_mib": rss_mib(), **probe(kb, done, min(args.queries, 200), args.k, args.seed)}
-                figures.setdefault("checkpoints", []).append(point)
-                print("checkpoint " + json.dumps(point, sort_keys=True), file=sys.stderr, flush=True)
-        if bar:
-            bar.close()
+        add_seconds = _fill(kb, args, figures)
         start = time.perf_counter()
         kb.flush()
         figures["index_save_s"] = time.perf_counter() - start
@@ -183,19 +142,80 @@ def run(args) -> dict:
         figures["target_p95_ms"] = TARGET_P95_MS
         figures["target_met"] = figures["kb_search_p95_ms"] < TARGET_P95_MS
         kb.close()
-
-        start = time.perf_counter()
-        reopened = open_it(embedder)
-        figures["reopen_s"] = time.perf_counter() - start
-        figures["reopen_rebuilt"] = reopened.index.rebuilt
-        server_bytes = reopened.store.disk_bytes() if url else 0  # tables and their indexes on the server
-        reopened.close()
-        figures["disk_mib"] = (server_bytes + sum(f.stat().st_size for f in directory.iterdir() if f.is_file())) / 2**20
-        figures["rss_mib_peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        _reopen(url, directory, embedder, figures)
     finally:
         if own_dir:
             shutil.rmtree(directory, ignore_errors=True)
+    _print_figures(args, figures, url)
+    return figures
 
+
+def _location(args) -> tuple[str | None, Path, bool]:
+    """(PostgreSQL URL or None, the directory, whether this run made the directory and removes it)."""
+    location = getattr(args, "kb", None)
+    if location and args.dir:
+        raise InputError("give --kb or --dir, not both")
+    url = location if location and location.strip().lower().startswith(("postgresql://", "postgres://")) else None
+    given_dir = args.dir or (location if location and not url else None)
+    # PostgreSQL: the database holds the entries; this directory only this process's FAISS index.
+    directory = Path(given_dir) if given_dir else Path(tempfile.mkdtemp(prefix="kb-scale-"))
+    return url, directory, given_dir is None
+
+
+def _open_kb(url: str | None, directory: Path, embedder):
+    from ..knowledge import KnowledgeBase
+
+    return KnowledgeBase(url, embedder=embedder, seed=None, index_dir=directory) if url \
+        else KnowledgeBase(directory, embedder=embedder, seed=None)
+
+
+def _fill(kb, args, figures: dict) -> float:
+    """Add ``args.n`` synthetic entries in batches, probing at each checkpoint passed; the seconds adding took."""
+    from ..knowledge.store import NewEntry
+
+    add_seconds = 0.0
+    done = 0
+    try:
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.n, desc="adding", unit="entry", file=sys.stderr, mininterval=2.0)
+    except ImportError:
+        bar = None
+    while done < args.n:
+        size = min(args.batch, args.n - done)
+        batch = [NewEntry(synthetic_text(done + i), "kb-scale", f"synthetic:{done + i}", 1.0, "approved", "bench")
+                 for i in range(size)]
+        start = time.perf_counter()
+        kb.add_many(batch, batch_size=size)
+        add_seconds += time.perf_counter() - start
+        done += size
+        if bar:
+            bar.update(size)
+        passed = [c for c in CHECKPOINTS if done - size < c <= done and c < args.n]
+        if passed:
+            # Figures on the way up, printed at once: a long run stopped early still reports.
+            point = {"entries": done, "index_type": kb.index.kind, "add_entries_per_s": done / add_seconds,
+                     "rss_mib": rss_mib(), **probe(kb, done, min(args.queries, 200), args.k, args.seed)}
+            figures.setdefault("checkpoints", []).append(point)
+            print("checkpoint " + json.dumps(point, sort_keys=True), file=sys.stderr, flush=True)
+    if bar:
+        bar.close()
+    return add_seconds
+
+
+def _reopen(url: str | None, directory: Path, embedder, figures: dict) -> None:
+    """Reopen the knowledge base (its index read from disk) and measure what it holds on disk."""
+    start = time.perf_counter()
+    reopened = _open_kb(url, directory, embedder)
+    figures["reopen_s"] = time.perf_counter() - start
+    figures["reopen_rebuilt"] = reopened.index.rebuilt
+    server_bytes = reopened.store.disk_bytes() if url else 0  # tables and their indexes on the server
+    reopened.close()
+    figures["disk_mib"] = (server_bytes + sum(f.stat().st_size for f in directory.iterdir() if f.is_file())) / 2**20
+    figures["rss_mib_peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _print_figures(args, figures: dict, url: str | None) -> None:
     store_name = "PostgreSQL" if url else "SQLite"
     print(f"kb-scale: {args.n:,} entries in {store_name}, k={args.k}, index {figures['index_type']} "
           f"(vectors: random unit vectors, NOT MiniLM; {os.cpu_count()} CPUs shared)")
@@ -212,4 +232,3 @@ def run(args) -> dict:
         rows.append(["MiniLM embedding (texts/s, real, sample)", figures["minilm_texts_per_s"]])
         rows.append([f"MiniLM time to embed {args.n:,} texts (h, extrapolated)", figures["minilm_hours_for_n"]])
     print_table(["measure", "value"], rows)
-    return figures
