@@ -5,6 +5,9 @@ parts, codes, attributes, complement nouns, clock times, ranks) and the evidence
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 from ..inflection import noun_lemma
 from ..text import lexicon
 from ..text.quantities import range_joined
@@ -54,18 +57,42 @@ def _stop_word(t) -> bool:
     return t.is_stop and not (t.lower_ in CONTENT_STOP_WORDS and t.pos_ in ("ADJ", "NOUN"))
 
 
+@dataclass
+class _Found:
+    """The slots found so far in one parse, and the tokens they take (no two slots share a token)."""
+
+    doc: Any
+    slots: list[Slot] = field(default_factory=list)
+    taken: set[int] = field(default_factory=set)
+
+    def add(self, slot: Slot) -> None:
+        slot.head = _external_head(self.doc, slot.i, slot.j)
+        self.slots.append(slot)
+        self.taken.update(range(slot.i, slot.j))
+
+
 def extract_slots(doc) -> list[Slot]:
     """The claim's comparable slots: entities, numbers with units, date parts, codes, attributes,
     predicate complements. Sorted by position; no two slots share a token."""
-    slots: list[Slot] = []
-    taken: set[int] = set()
+    found = _Found(doc)
+    _titles_in_apposition(doc, found.add)
+    _entity_slots(found)
+    _untagged_names(doc, found.slots, found.taken, found.add)
+    lows = [t.lower_ for t in doc]
+    for t in doc:
+        if t.i in found.taken or t.is_punct or t.is_space:
+            continue
+        if not _date_slot(found, t):
+            _code_or_amount_slot(found, t, lows)
+    for t in doc:
+        _word_slot(found, t)
+    return sorted(found.slots, key=lambda s: s.i)
 
-    def add(slot: Slot):
-        slot.head = _external_head(doc, slot.i, slot.j)
-        slots.append(slot)
-        taken.update(range(slot.i, slot.j))
 
-    _titles_in_apposition(doc, add)
+def _entity_slots(found: _Found) -> None:
+    """The named entities (and codes the tagger names), made whole: a title before, a first name left out,
+    the rest of a person's name; no possessive or verb at the end."""
+    doc, taken, add = found.doc, found.taken, found.add
     for ent in doc.ents:
         if ent.start > 0 and degrees_unit(doc[ent.start - 1].text, ent.text):
             continue  # "Fahrenheit" in "32 degrees Fahrenheit" is the number's unit, whatever NER says
@@ -89,118 +116,142 @@ def extract_slots(doc) -> list[Slot]:
                         and lexicon.common_noun(doc[start].text):
                     label = ""  # "the Moon" is no person, whatever the small model says: its kind is unknown
             add(Slot("entity", start, end, label=label, value=normalise(doc[start:end].text)))
-    _untagged_names(doc, slots, taken, add)
-    lows = [t.lower_ for t in doc]
-    for t in doc:
-        if t.i in taken or t.is_punct or t.is_space:
-            continue
-        if _is_year(t) and t.text.endswith("0") and t.i + 1 < len(doc) and doc[t.i + 1].text in ("'s", "’s"):
-            # "the early 1970 's" is a decade written apart: the year's digits are the slot.
-            add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text + "s", granularity="decade"))
-        elif t.lower_.rstrip("s") in WEEKDAYS and t.text[:1].isupper():
-            add(Slot("date", t.i, t.i + 1, label="DATE", value=t.lower_.rstrip("s"), granularity="weekday"))
-        elif (clock := clock_time(doc, t.i)) is not None:
-            add(Slot("date", t.i, clock[1], label="TIME", value=clock[0], granularity="time"))
-        elif _is_year(t):
-            add(Slot("date", t.i, t.i + 1, label="DATE", value=year_of(t), granularity="year"))
-        elif is_decade_text(t.text):
-            add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text, granularity="decade"))
-        elif t.lower_ in DECADE_WORDS and t.i > 0 and doc[t.i - 1].lower_ in ("the", "early", "mid", "late"):
-            # "born in the fifties": a decade of an unsaid century ("her fifties" is an age).
-            add(Slot("date", t.i, t.i + 1, label="DATE", value=f"{DECADE_WORDS[t.lower_]}s", granularity="decade"))
-        elif _month(t) and (t.ent_type_ == "DATE" or any(_day(x) or _is_year(x) for x in
-                                                         doc[max(0, t.i - 2):t.i + 3])):
-            add(Slot("date", t.i, t.i + 1, label="DATE", value=_month(t), granularity="month"))
-        elif _day(t) is not None and any(_month(x) for x in doc[max(0, t.i - 2):t.i + 3] if x.i != t.i):
-            add(Slot("date", t.i, t.i + 1, label="DATE", value=_day(t), granularity="day"))
-        elif is_code(t.text) and not t.like_num:
-            add(Slot("code", t.i, t.i + 1, label="CODE", value=t.text.upper()))
-        elif (often := frequency(lows, t.i)) is not None:
-            # "twice daily", "three times a day": one amount, in times per day.
-            add(Slot("number", t.i, often[1], label="CARDINAL", value=often[0], unit=FREQUENCY_UNIT,
-                     dimension="frequency"))
-        elif (per_day := frequency_adverb(t)) is not None:
-            # "emptied daily" is "emptied once a day".
-            add(Slot("number", t.i, t.i + 1, label="CARDINAL", value=per_day, unit=FREQUENCY_UNIT,
-                     dimension="frequency"))
-        elif (noun := one_unit_of_time(t)) is not None:
-            # "for up to a week" is one week: an amount of time, as "for seven days" is.
-            dim, canon = unit_of(noun.lower_)
-            add(Slot("number", t.i, noun.i + 1, label="DATE", value=1.0, unit=canon, dimension=dim,
-                     unit_j=noun.i + 1))
-            taken.add(noun.i)
-        elif ((t.like_num or t.lower_ in WORD_NUMBERS) and number_value(t.text) is not None
-              or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in SCALES:
-            # "one and a half litres", "half a millimetre": the fraction is part of the number.
-            fraction, extra = fraction_after(lows, t.i)
-            if t.lower_ in FRACTIONS:
-                value, k = fraction_of_unit(lows, t.i), t.i + 1  # "half a": the article goes with it
-            else:
-                value, k = number_value(t.text) + fraction if fraction else number_value(t.text), t.i + extra
-            # "1.5 million residents" is 1,500,000 residents: the scale is part of the number, not its unit.
-            # "nine hundred acres" is 900 acres: "hundred" after a number multiplies it as a scale does.
-            scaled = k + 1 < len(doc) and doc[k + 1].lower_ in MULTIPLIERS
-            value *= MULTIPLIERS[doc[k + 1].lower_] if scaled else 1
-            unit_word, unit_j = _unit_tokens(doc, k + scaled, len(doc))
-            if not unit_word and (lows[max(t.i - 2, 0):t.i] == ["age", "of"] or t.i and lows[t.i - 1] == "aged"):
-                unit_word = "year"  # "died at the age of 66": an age is a length of time
-            if unit_j < 0 and (money := currency_before(doc, t.i)):
-                unit_word = money  # "€12" is 12 euros
-            hyphened = t.i + 1 < len(doc) and doc[t.i + 1].text in ("-", "–")  # "a 102-story skyscraper"
-            counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None and not hyphened else None
-            # Not a measure ("105,000 square kilometres" is an area, which no length corrects).
-            if counted is not None and counted.i >= unit_j and unit(counted.text.lower()) is None:
-                # A count's unit is the noun it counts, not a modifier in between: "zero training films"
-                # and "400 propaganda and training films" count films; the modifier is its own slot.
-                unit_word, unit_j = counted.lemma_.lower(), -1
-            if unit_j > 0 and unit(unit_word) is None and not currency(unit_word):
-                unit_word = doc[unit_j - 1].lemma_.lower()  # a count of teeth is a count of "tooth"
-            if not unit_word and not hyphened and t.dep_ == "nummod" and t.head.pos_ in ("NOUN", "PROPN") \
-                    and t.head.i > t.i and all(m.dep_ in ("compound", "amod", "nmod") for m in doc[t.i + 1:t.head.i]):
-                # A name between a count and its noun: "27 EU member states" counts states, "five U.S.
-                # Presidents" presidents (however the tagger reads "Presidents"). "Two out of ten men" does
-                # not count "out".
-                unit_word = noun_lemma(t.head.text)
-            dim, canon = unit_of(unit_word) if unit_word else ("", "")
-            # "a hundred people": the article is the number's "one", and goes with it ("two hundred").
-            first = t.i - 1 if t.lower_ in MULTIPLIERS and t.i and doc[t.i - 1].lower_ in ("a", "an") else t.i
-            add(Slot("number", first, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
-                     unit=canon, dimension=dim, unit_j=unit_j))
-            if unit_j > 0:
-                taken.update(range(t.i + 1, unit_j))  # the unit is part of the number's slot
-    for t in doc:
-        # Ordinals and the order of events are stop words but slots all the same ("her first album" /
-        # "her second album", "named after the split" / "named before the split").
-        if t.i in taken or (_stop_word(t) and not _is_ordinal(t) and not _placing(t) and t.lower_ not in _ORDER) \
-                or t.is_punct:
-            continue
-        if t.lower_ in _ORDER and t.dep_ in ("mark", "prep"):
-            add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
-        elif _placing(t):
-            add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
-        elif t.i >= 2 and _hyphen_modifier(doc[t.i - 2]):
-            continue  # "known" in "best-known": the compound is said by its first word, and changed whole
-        elif _hyphen_modifier(t):
-            # "the worst-selling singles": the word before the hyphen is what the compound says.
-            add(Slot("attribute", t.i, t.i + 1, label="hyphen", value=t.lemma_.lower()))
-        elif t.pos_ == "ADV" and t.dep_ == "advmod" and t.head.pos_ == "ADJ":
-            # A degree adverb qualifies its adjective: "barely residential" / "highly residential".
-            add(Slot("attribute", t.i, t.i + 1, label="advmod", value=t.lemma_.lower()))
-        elif (t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp", "attr", "advmod", "conj", "npadvmod", "compound")) \
-                or (t.dep_ == "amod" and t.is_alpha):
-            add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
-        elif t.pos_ in ("NOUN", "PROPN") and t.dep_ == "compound" and t.head.pos_ in ("NOUN", "PROPN"):
-            two = _two_word_modifier(t)
-            if two is not None:
-                # "the prison cell windows": a compound WordNet knows as one word modifies as one word.
-                add(Slot("attribute", t.i, t.i + 2, label="compound", value=two))
-            else:
-                add(Slot("attribute", t.i, t.i + 1, label="compound", value=t.lemma_.lower()))
-        elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd",
-                                                        "ROOT"):
-            # A root noun heads a caption with no main verb ("A woman selling fresh produce"): its subject.
-            add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
-    return sorted(slots, key=lambda s: s.i)
+
+
+def _date_slot(found: _Found, t) -> bool:
+    """A date part at ``t`` (decade, weekday, clock time, year, month, day): whether one is added."""
+    doc, add = found.doc, found.add
+    if _is_year(t) and t.text.endswith("0") and t.i + 1 < len(doc) and doc[t.i + 1].text in ("'s", "’s"):
+        # "the early 1970 's" is a decade written apart: the year's digits are the slot.
+        add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text + "s", granularity="decade"))
+        return True
+    elif t.lower_.rstrip("s") in WEEKDAYS and t.text[:1].isupper():
+        add(Slot("date", t.i, t.i + 1, label="DATE", value=t.lower_.rstrip("s"), granularity="weekday"))
+        return True
+    elif (clock := clock_time(doc, t.i)) is not None:
+        add(Slot("date", t.i, clock[1], label="TIME", value=clock[0], granularity="time"))
+        return True
+    elif _is_year(t):
+        add(Slot("date", t.i, t.i + 1, label="DATE", value=year_of(t), granularity="year"))
+        return True
+    elif is_decade_text(t.text):
+        add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text, granularity="decade"))
+        return True
+    elif t.lower_ in DECADE_WORDS and t.i > 0 and doc[t.i - 1].lower_ in ("the", "early", "mid", "late"):
+        # "born in the fifties": a decade of an unsaid century ("her fifties" is an age).
+        add(Slot("date", t.i, t.i + 1, label="DATE", value=f"{DECADE_WORDS[t.lower_]}s", granularity="decade"))
+        return True
+    elif _month(t) and (t.ent_type_ == "DATE" or any(_day(x) or _is_year(x) for x in
+                                                     doc[max(0, t.i - 2):t.i + 3])):
+        add(Slot("date", t.i, t.i + 1, label="DATE", value=_month(t), granularity="month"))
+        return True
+    elif _day(t) is not None and any(_month(x) for x in doc[max(0, t.i - 2):t.i + 3] if x.i != t.i):
+        add(Slot("date", t.i, t.i + 1, label="DATE", value=_day(t), granularity="day"))
+        return True
+    return False
+
+
+def _code_or_amount_slot(found: _Found, t, lows: list[str]) -> None:
+    """A code, or an amount at ``t``: how often, a unit of time, a number with its unit."""
+    taken, add = found.taken, found.add
+    if is_code(t.text) and not t.like_num:
+        add(Slot("code", t.i, t.i + 1, label="CODE", value=t.text.upper()))
+    elif (often := frequency(lows, t.i)) is not None:
+        # "twice daily", "three times a day": one amount, in times per day.
+        add(Slot("number", t.i, often[1], label="CARDINAL", value=often[0], unit=FREQUENCY_UNIT,
+                 dimension="frequency"))
+    elif (per_day := frequency_adverb(t)) is not None:
+        # "emptied daily" is "emptied once a day".
+        add(Slot("number", t.i, t.i + 1, label="CARDINAL", value=per_day, unit=FREQUENCY_UNIT,
+                 dimension="frequency"))
+    elif (noun := one_unit_of_time(t)) is not None:
+        # "for up to a week" is one week: an amount of time, as "for seven days" is.
+        dim, canon = unit_of(noun.lower_)
+        add(Slot("number", t.i, noun.i + 1, label="DATE", value=1.0, unit=canon, dimension=dim,
+                 unit_j=noun.i + 1))
+        taken.add(noun.i)
+    elif ((t.like_num or t.lower_ in WORD_NUMBERS) and number_value(t.text) is not None
+          or fraction_of_unit(lows, t.i) is not None) and t.lower_ not in SCALES:
+        _number_slot(found, t, lows)
+
+
+def _number_slot(found: _Found, t, lows: list[str]) -> None:
+    """The number at ``t`` with its fraction, scale and unit (or the noun it counts)."""
+    doc, taken, add = found.doc, found.taken, found.add
+    # "one and a half litres", "half a millimetre": the fraction is part of the number.
+    fraction, extra = fraction_after(lows, t.i)
+    if t.lower_ in FRACTIONS:
+        value, k = fraction_of_unit(lows, t.i), t.i + 1  # "half a": the article goes with it
+    else:
+        value, k = number_value(t.text) + fraction if fraction else number_value(t.text), t.i + extra
+    # "1.5 million residents" is 1,500,000 residents: the scale is part of the number, not its unit.
+    # "nine hundred acres" is 900 acres: "hundred" after a number multiplies it as a scale does.
+    scaled = k + 1 < len(doc) and doc[k + 1].lower_ in MULTIPLIERS
+    value *= MULTIPLIERS[doc[k + 1].lower_] if scaled else 1
+    unit_word, unit_j = _unit_tokens(doc, k + scaled, len(doc))
+    if not unit_word and (lows[max(t.i - 2, 0):t.i] == ["age", "of"] or t.i and lows[t.i - 1] == "aged"):
+        unit_word = "year"  # "died at the age of 66": an age is a length of time
+    if unit_j < 0 and (money := currency_before(doc, t.i)):
+        unit_word = money  # "€12" is 12 euros
+    hyphened = t.i + 1 < len(doc) and doc[t.i + 1].text in ("-", "–")  # "a 102-story skyscraper"
+    counted = _counted_noun(t) if unit_j > 0 and unit(unit_word) is None and not hyphened else None
+    # Not a measure ("105,000 square kilometres" is an area, which no length corrects).
+    if counted is not None and counted.i >= unit_j and unit(counted.text.lower()) is None:
+        # A count's unit is the noun it counts, not a modifier in between: "zero training films"
+        # and "400 propaganda and training films" count films; the modifier is its own slot.
+        unit_word, unit_j = counted.lemma_.lower(), -1
+    if unit_j > 0 and unit(unit_word) is None and not currency(unit_word):
+        unit_word = doc[unit_j - 1].lemma_.lower()  # a count of teeth is a count of "tooth"
+    if not unit_word and not hyphened and t.dep_ == "nummod" and t.head.pos_ in ("NOUN", "PROPN") \
+            and t.head.i > t.i and all(m.dep_ in ("compound", "amod", "nmod") for m in doc[t.i + 1:t.head.i]):
+        # A name between a count and its noun: "27 EU member states" counts states, "five U.S.
+        # Presidents" presidents (however the tagger reads "Presidents"). "Two out of ten men" does
+        # not count "out".
+        unit_word = noun_lemma(t.head.text)
+    dim, canon = unit_of(unit_word) if unit_word else ("", "")
+    # "a hundred people": the article is the number's "one", and goes with it ("two hundred").
+    first = t.i - 1 if t.lower_ in MULTIPLIERS and t.i and doc[t.i - 1].lower_ in ("a", "an") else t.i
+    add(Slot("number", first, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
+             unit=canon, dimension=dim, unit_j=unit_j))
+    if unit_j > 0:
+        taken.update(range(t.i + 1, unit_j))  # the unit is part of the number's slot
+
+
+def _word_slot(found: _Found, t) -> None:
+    """An attribute (adjective, degree adverb, compound modifier, ordinal, placing, order of events) or a
+    complement noun at ``t``."""
+    doc, add = found.doc, found.add
+    # Ordinals and the order of events are stop words but slots all the same ("her first album" /
+    # "her second album", "named after the split" / "named before the split").
+    if t.i in found.taken or (_stop_word(t) and not _is_ordinal(t) and not _placing(t) and t.lower_ not in _ORDER) \
+            or t.is_punct:
+        return
+    if t.lower_ in _ORDER and t.dep_ in ("mark", "prep"):
+        add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
+    elif _placing(t):
+        add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
+    elif t.i >= 2 and _hyphen_modifier(doc[t.i - 2]):
+        return  # "known" in "best-known": the compound is said by its first word, and changed whole
+    elif _hyphen_modifier(t):
+        # "the worst-selling singles": the word before the hyphen is what the compound says.
+        add(Slot("attribute", t.i, t.i + 1, label="hyphen", value=t.lemma_.lower()))
+    elif t.pos_ == "ADV" and t.dep_ == "advmod" and t.head.pos_ == "ADJ":
+        # A degree adverb qualifies its adjective: "barely residential" / "highly residential".
+        add(Slot("attribute", t.i, t.i + 1, label="advmod", value=t.lemma_.lower()))
+    elif (t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp", "attr", "advmod", "conj", "npadvmod", "compound")) \
+            or (t.dep_ == "amod" and t.is_alpha):
+        add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
+    elif t.pos_ in ("NOUN", "PROPN") and t.dep_ == "compound" and t.head.pos_ in ("NOUN", "PROPN"):
+        two = _two_word_modifier(t)
+        if two is not None:
+            # "the prison cell windows": a compound WordNet knows as one word modifies as one word.
+            add(Slot("attribute", t.i, t.i + 2, label="compound", value=two))
+        else:
+            add(Slot("attribute", t.i, t.i + 1, label="compound", value=t.lemma_.lower()))
+    elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd",
+                                                    "ROOT"):
+        # A root noun heads a caption with no main verb ("A woman selling fresh produce"): its subject.
+        add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
 
 
 def _two_word_modifier(t) -> str | None:
