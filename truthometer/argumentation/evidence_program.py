@@ -79,38 +79,65 @@ def _describe(ev) -> str:
     return f"{name} {ev.locator}".strip() if getattr(ev, "locator", "") else name
 
 
+@dataclass(frozen=True)
+class _ClaimSides:
+    """The literal the claim's arguments conclude (``target``), its complement, and the claim's literal
+    (None: the opaque ``claim``)."""
+    target: str
+    against: str
+    literal: object
+
+
 def build_program(claim: str, evidence: list, relations: dict | None = None, facts: dict | None = None,
                   rules: list | None = None) -> tuple[str, list[int]]:
     """The DeLP program text for ``claim`` and the evidence indices it uses. With ``facts`` ({text: Fact or
     None}, ``literals.facts_for``) the claim is the literal its text states (else the opaque ``claim``) and a
     source stating another value for the same subject and relation contradicts it by a strict rule; ``rules``
     (``commonsense.CommonsenseRule``) are added with the evidence literals their bodies use."""
-    from .evidence_order import recency_order, scope_order
-
     claim_literal, statements = _literals(claim, evidence, facts or {})
     target, against = str(claim_literal), str(claim_literal.complement) if claim_literal is not None else ""
     if claim_literal is None:
         target, against = CLAIM, "~" + CLAIM
+    sides = _ClaimSides(target, against, claim_literal)
     rule_bodies = {lit.signature for r in rules or () for lit in r.body_literals}
+    pairs, ignored = _evidence_pairs(relations or {}, len(evidence))
+    # Evidence that states what a commonsense rule's body asks for takes part, whatever the judge said of it.
+    linked = {i for i, lit in statements.items() if lit.signature in rule_bodies}
+    used = sorted(set(_strongest(evidence)) | {i for i, j, _ in pairs} | {j for i, j, _ in pairs} | linked)
+    lines = _evidence_lines(claim, evidence, used)
+    lines += _argument_lines(evidence, used, statements, linked, sides)
+    for rule in rules or ():
+        lines.append(f"% commonsense rule{(' ' + _comment(rule.origin)) if rule.origin else ''}")
+        lines.append(rule.text if rule.text.endswith(".") else rule.text + ".")
+    lines += _relation_lines(pairs, ignored)
+    lines += _order_lines(claim, evidence, used, pairs)
+    return "\n".join(lines) + "\n", used
 
-    relations = relations or {}
+
+def _evidence_pairs(relations: dict, n: int) -> tuple[list, list]:
+    """The relations between evidence sentences as (i, j, kind), and those with an unknown index or kind."""
     pairs = []
     ignored = []
     for (i, j), kind in sorted(relations.items()):
-        if not (0 <= i < len(evidence) and 0 <= j < len(evidence)) or i == j or kind not in ("support", "contradiction"):
+        if not (0 <= i < n and 0 <= j < n) or i == j or kind not in ("support", "contradiction"):
             ignored.append((i, j, kind))
             continue
         pairs.append((i, j, kind))
+    return pairs, ignored
+
+
+def _strongest(evidence: list) -> list[int]:
+    """The MAX_PER_SIDE strongest supports, then the MAX_PER_SIDE strongest contradictions."""
     sides = []
     for relation in ("support", "contradiction"):
         side = [i for i, ev in enumerate(evidence) if ev.relation == relation]
         side.sort(key=lambda i: (_strength(evidence[i]), -float(getattr(evidence[i], "score", 0.0) or 0.0), i))
         sides += side[:MAX_PER_SIDE]
-    # Evidence that states what a commonsense rule's body asks for takes part, whatever the judge said of it.
-    linked = {i for i, lit in statements.items() if lit.signature in rule_bodies}
-    used = sorted(set(sides) | {i for i, j, _ in pairs} | {j for i, j, _ in pairs} | linked)
-    groups = sorted({_strength(evidence[i]) for i in used})
-    members = [[i for i in used if _strength(evidence[i]) == g] for g in groups]
+    return sides
+
+
+def _evidence_lines(claim: str, evidence: list, used: list[int]) -> list[str]:
+    """The header, one presumption per evidence sentence used, and a comment for each left out."""
     lines = [f"% claim: {_comment(claim)}",
              "% e<i> is evidence i; its presumption is labelled e<i>, and the orders below rank the labels"]
     for i in used:
@@ -122,26 +149,35 @@ def build_program(claim: str, evidence: list, relations: dict | None = None, fac
         if i not in used:
             why = ev.relation if ev.relation not in ("support", "contradiction") else f"{ev.relation}, beyond the {MAX_PER_SIDE} strongest"
             lines.append(f"% (not used, {why}) e{i}: {ev.source} {_comment(ev.locator)}")
+    return lines
+
+
+def _argument_lines(evidence: list, used: list[int], statements: dict, linked: set, sides: _ClaimSides) -> list[str]:
+    """Each used sentence's rule for or against the claim (or for the other value it states), and the
+    strict rules saying another value denies the claim's."""
+    lines = []
     functional = []
     for i in used:
         stated = statements.get(i)
         if evidence[i].relation == "support":
-            lines.append(f"{target} -< e{i}.")
+            lines.append(f"{sides.target} -< e{i}.")
         elif evidence[i].relation == "contradiction":
-            if stated is not None and _another_value(stated, claim_literal):
+            if stated is not None and _another_value(stated, sides.literal):
                 lines.append(f"{stated} -< e{i}.  % e{i} states another value")
-                if (stated, claim_literal) not in functional:
-                    functional.append((stated, claim_literal))
+                if (stated, sides.literal) not in functional:
+                    functional.append((stated, sides.literal))
                 continue
-            lines.append(f"{against} -< e{i}.")
-        if stated is not None and i in linked and str(stated) != target:
+            lines.append(f"{sides.against} -< e{i}.")
+        if stated is not None and i in linked and str(stated) != sides.target:
             lines.append(f"{stated} -< e{i}.  % what e{i} states, for the rules below")
     if functional:
         lines.append(_FUNCTIONAL)
-        lines += [f"{claim_literal.complement} <- {stated}." for stated, _ in functional]
-    for rule in rules or ():
-        lines.append(f"% commonsense rule{(' ' + _comment(rule.origin)) if rule.origin else ''}")
-        lines.append(rule.text if rule.text.endswith(".") else rule.text + ".")
+        lines += [f"{sides.literal.complement} <- {stated}." for stated, _ in functional]
+    return lines
+
+
+def _relation_lines(pairs: list, ignored: list) -> list[str]:
+    lines = []
     for i, j, kind in pairs:
         if kind == "contradiction":
             lines += [f"~e{j} -< e{i}.  % e{i} and e{j} contradict each other",
@@ -150,6 +186,16 @@ def build_program(claim: str, evidence: list, relations: dict | None = None, fac
             lines.append(f"e{j} -< e{i}.  % e{i} supports e{j}")
     for i, j, kind in ignored:
         lines.append(f"% ignored relation ({i}, {j}) {_comment(kind)}: unknown index or relation")
+    return lines
+
+
+def _order_lines(claim: str, evidence: list, used: list[int], pairs: list) -> list[str]:
+    """The orders over the presumptions' labels: source reliability, recency, scope."""
+    from .evidence_order import recency_order, scope_order
+
+    lines = []
+    groups = sorted({_strength(evidence[i]) for i in used})
+    members = [[i for i in used if _strength(evidence[i]) == g] for g in groups]
     if len(groups) > 1:
         lines.append("% priority: source reliability (knowledge base > reference > web, then confidence)")
         for upper, lower in zip(members, members[1:]):
@@ -163,7 +209,7 @@ def build_program(claim: str, evidence: list, relations: dict | None = None, fac
     if scope:
         lines.append("% scope: a statement about a narrower case over a general one")
         lines += [f"scope: e{a} > e{b}.  % {_comment(why)}" for a, b, why in scope]
-    return "\n".join(lines) + "\n", used
+    return lines
 
 
 def _literals(claim: str, evidence: list, facts: dict):
