@@ -68,87 +68,115 @@ def implicative_dropped(claim: str, alignment, implicative, sub) -> tuple[Substi
       off=lambda claim, alignment, evidence_text, locator: (None, ""))
 def polarity_substitution(claim: str, alignment, evidence_text: str, locator: str) -> tuple[Substitution | None, str]:
     """The substitution flipping the claim's polarity, or None and why it could not be written."""
-    doc = alignment.claim_doc
-    root = doc[:].root
-    edge = next((e for e in alignment.edges if e.kind == "negation"), None)
-
     def sub(i: int, j: int, new: str) -> Substitution:
         return Substitution(claim[i:j], new, i, j, kind="negation", evidence=evidence_text,
                             evidence_locator=locator)
 
-    other = other_than(doc) if alignment.claim_negated else None
+    other = other_than(alignment.claim_doc) if alignment.claim_negated else None
     if other is not None:
         # "is something other than an Indian film" -> "is an Indian film"
         first, than = other
         end = than.idx + len(than.text)
         return sub(first.idx, end + (1 if claim[end:end + 1] == " " else 0), ""), ""
     if alignment.claim_negated:
-        negs = [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
-        if not negs and (implicative := negative_implicative(doc)) is not None:
-            return implicative_dropped(claim, alignment, implicative, sub)
-        if not negs:
-            no = _no_object(root)
-            return (_affirm_object(claim, no, sub) if no is not None else None), ""
-        # The predicate's own negation, where it has one: "No matter how long I have it, I don't like it"
-        # is negated by "n't", not by the "No" of "No matter".
-        neg = next((t for t in negs if t.head.i == root.i), negs[0])
-        if neg.lower_ == "no" and neg.head.lower_ == "longer" and neg.head.i == neg.i + 1:
-            # "no longer sells" -> "sells": the two words go together
-            end = neg.head.idx + len(neg.head.text)
-            return sub(neg.idx, end + (1 if claim[end:end + 1] == " " else 0), ""), ""
-        verb = neg.head if neg.head.pos_ in ("VERB", "AUX") else root
-        new_verb_text = None
-        ev_doc = alignment.evidence_doc
-        if edge is not None and ev_doc is not None:
-            ev = next((t for t in ev_doc if t.idx == edge.evidence_start), None)
-            # "was not damaged" where the evidence says "was destroyed": take the evidence's predicate.
-            # Not a verb the claim already uses elsewhere ("has not changed in size as it evolved" /
-            # "has evolved"): that one is another event of the claim, not its predicate.
-            if (ev is not None and ev.pos_ == "VERB" and verb.pos_ == "VERB" and ev.tag_ == verb.tag_
-                    and ev.lemma_.lower() != verb.lemma_.lower()
-                    and ev.lemma_.lower() not in {t.lemma_.lower() for t in doc}):
-                new_verb_text = ev.text
-        aux = [c for c in verb.children if c.dep_ in ("aux",) and c.lemma_.lower() == "do" and c.i < neg.i]
-        if aux and neg.i == aux[0].i + 1 and verb.i > neg.i:
-            a = aux[0]
-            lemma = verb.lemma_.lower()
-            if new_verb_text:
-                form = new_verb_text
-            elif a.lower_ in ("did",):
-                form = past_tense(lemma)
-            elif a.lower_ in ("does",):
-                form = third_person(lemma)
-            else:
-                form = lemma
-            if a.text[:1].isupper():
-                form = form[:1].upper() + form[1:]
-            return sub(a.idx, verb.idx + len(verb.text), form), ""
-        start = neg.idx
-        end = neg.idx + len(neg.text)
-        if neg.lower_ == "n't":
-            host = doc[neg.i - 1] if neg.i > 0 else None
-            if host is not None and host.lower_ in ("ca", "wo", "sha"):
-                fixed = {"ca": "can", "wo": "will", "sha": "shall"}[host.lower_]
-                return sub(host.idx, end, fixed if host.text.islower() else fixed.capitalize()), ""
-        elif neg.i > 0 and not doc[neg.i - 1].whitespace_:
-            pass  # "cannot" written as one word: the space after it stays ("can perform")
-        else:
-            # remove the word and one neighbouring space
-            if end < len(claim) and claim[end] == " ":
-                end += 1
-            elif start > 0 and claim[start - 1] == " ":
-                start -= 1
-        if new_verb_text and verb.i > neg.i:
-            return sub(start, verb.idx + len(verb.text), new_verb_text), ""
-        return sub(start, end, ""), ""
-
+        return _affirmed(claim, alignment, sub)
     # The claim asserts what the evidence negates: negate the main predicate.
-    verb = root
+    return _negated(claim, alignment, sub)
+
+
+_CANNOT_NEGATE = "the evidence negates the claim, but its predicate could not be negated automatically"
+
+
+def _affirmed(claim: str, alignment, sub) -> tuple[Substitution | None, str]:
+    """The claim denies what the evidence affirms: its negation (a "not", a "no", an implicative) dropped."""
+    doc = alignment.claim_doc
+    root = doc[:].root
+    negs = [t for t in doc if t.dep_ == "neg" or t.lower_ in ("not", "n't", "never")]
+    if not negs and (implicative := negative_implicative(doc)) is not None:
+        return implicative_dropped(claim, alignment, implicative, sub)
+    if not negs:
+        no = _no_object(root)
+        return (_affirm_object(claim, no, sub) if no is not None else None), ""
+    # The predicate's own negation, where it has one: "No matter how long I have it, I don't like it"
+    # is negated by "n't", not by the "No" of "No matter".
+    neg = next((t for t in negs if t.head.i == root.i), negs[0])
+    if neg.lower_ == "no" and neg.head.lower_ == "longer" and neg.head.i == neg.i + 1:
+        # "no longer sells" -> "sells": the two words go together
+        end = neg.head.idx + len(neg.head.text)
+        return sub(neg.idx, end + (1 if claim[end:end + 1] == " " else 0), ""), ""
+    verb = neg.head if neg.head.pos_ in ("VERB", "AUX") else root
+    new_verb_text = _evidence_predicate(alignment, verb)
+    aux = [c for c in verb.children if c.dep_ in ("aux",) and c.lemma_.lower() == "do" and c.i < neg.i]
+    if aux and neg.i == aux[0].i + 1 and verb.i > neg.i:
+        return _without_do_support(aux[0], verb, new_verb_text, sub), ""
+    return _without_negation_word(claim, doc, neg, verb, new_verb_text, sub), ""
+
+
+def _evidence_predicate(alignment, verb) -> str | None:
+    """The evidence's verb where the negation edge pairs the claim's predicate with another verb of the same
+    form: "was not damaged" where the evidence says "was destroyed" takes "destroyed"."""
+    edge = next((e for e in alignment.edges if e.kind == "negation"), None)
+    ev_doc = alignment.evidence_doc
+    if edge is None or ev_doc is None:
+        return None
+    doc = alignment.claim_doc
+    ev = next((t for t in ev_doc if t.idx == edge.evidence_start), None)
+    # Not a verb the claim already uses elsewhere ("has not changed in size as it evolved" / "has
+    # evolved"): that one is another event of the claim, not its predicate.
+    if (ev is not None and ev.pos_ == "VERB" and verb.pos_ == "VERB" and ev.tag_ == verb.tag_
+            and ev.lemma_.lower() != verb.lemma_.lower()
+            and ev.lemma_.lower() not in {t.lemma_.lower() for t in doc}):
+        return ev.text
+    return None
+
+
+def _without_do_support(a, verb, new_verb_text: str | None, sub) -> Substitution:
+    """ "did not play" -> "played": the "do" and the negation go, the verb takes the tense "do" carried."""
+    lemma = verb.lemma_.lower()
+    if new_verb_text:
+        form = new_verb_text
+    elif a.lower_ in ("did",):
+        form = past_tense(lemma)
+    elif a.lower_ in ("does",):
+        form = third_person(lemma)
+    else:
+        form = lemma
+    if a.text[:1].isupper():
+        form = form[:1].upper() + form[1:]
+    return sub(a.idx, verb.idx + len(verb.text), form)
+
+
+def _without_negation_word(claim: str, doc, neg, verb, new_verb_text: str | None, sub) -> Substitution:
+    """The negating word removed with one neighbouring space ("is not a" -> "is a"; "can't" -> "can")."""
+    start = neg.idx
+    end = neg.idx + len(neg.text)
+    if neg.lower_ == "n't":
+        host = doc[neg.i - 1] if neg.i > 0 else None
+        if host is not None and host.lower_ in ("ca", "wo", "sha"):
+            fixed = {"ca": "can", "wo": "will", "sha": "shall"}[host.lower_]
+            return sub(host.idx, end, fixed if host.text.islower() else fixed.capitalize())
+    elif neg.i > 0 and not doc[neg.i - 1].whitespace_:
+        pass  # "cannot" written as one word: the space after it stays ("can perform")
+    else:
+        if end < len(claim) and claim[end] == " ":
+            end += 1
+        elif start > 0 and claim[start - 1] == " ":
+            start -= 1
+    if new_verb_text and verb.i > neg.i:
+        return sub(start, verb.idx + len(verb.text), new_verb_text)
+    return sub(start, end, "")
+
+
+def _negated(claim: str, alignment, sub) -> tuple[Substitution | None, str]:
+    """The claim asserts what the evidence negates: "still" becomes "no longer", a frequency adverb
+    "never", or the main predicate takes "not" (or "never", where the evidence says it)."""
+    doc = alignment.claim_doc
+    verb = doc[:].root
     still = next((c for c in verb.children if c.lower_ == "still" and c.dep_ == "advmod"), None)
     if still is not None:
         return sub(still.idx, still.idx + len(still.text), "no longer"), ""  # "still sells" -> "no longer sells"
     if verb.pos_ not in ("VERB", "AUX"):
-        return None, "the evidence negates the claim, but its predicate could not be negated automatically"
+        return None, _CANNOT_NEGATE
     ev_doc = alignment.evidence_doc
     word = "never" if ev_doc is not None and any(t.lower_ == "never" for t in ev_doc) else "not"
     frequent = next((c for c in verb.children if c.dep_ == "advmod" and c.lower_ in (OFTEN | SOMETIMES)), None)
@@ -163,16 +191,26 @@ def polarity_substitution(claim: str, alignment, evidence_text: str, locator: st
     host = auxes[0] if auxes else (verb if verb.lemma_.lower() == "be" or verb.tag_ == "MD" else None)
     if host is not None and host.tag_ == "MD" and verb.tag_ in ("VBZ", "VBD"):
         # No modal takes "pulls" or "pulled": the parser misread a noun ("a coffee can pulls on ...").
-        return None, "the evidence negates the claim, but its predicate could not be negated automatically"
+        return None, _CANNOT_NEGATE
     if host is not None:
-        end = host.idx + len(host.text)
-        nxt = doc[host.i + 1] if host.i + 1 < len(doc) else None
-        if nxt is not None and nxt.lower_ in ("also", "too") and nxt.idx == end + 1:
-            end = nxt.idx + len(nxt.text)  # "is also a model" -> "is not a model"
-        joined = host.lower_ == "can" and word == "not"  # "cannot", as it is written
-        return sub(host.idx, end, host.text + ("" if joined else " ") + word), ""
+        return _negated_after(doc, host, word, sub), ""
     if word == "never":
         return sub(verb.idx, verb.idx + len(verb.text), "never " + verb.text if verb.i else "Never " + verb.lower_), ""
+    return _negated_with_do(doc, verb, sub)
+
+
+def _negated_after(doc, host, word: str, sub) -> Substitution:
+    """ "is a model" -> "is not a model": the negation after the auxiliary, copula or modal."""
+    end = host.idx + len(host.text)
+    nxt = doc[host.i + 1] if host.i + 1 < len(doc) else None
+    if nxt is not None and nxt.lower_ in ("also", "too") and nxt.idx == end + 1:
+        end = nxt.idx + len(nxt.text)  # "is also a model" -> "is not a model"
+    joined = host.lower_ == "can" and word == "not"  # "cannot", as it is written
+    return sub(host.idx, end, host.text + ("" if joined else " ") + word)
+
+
+def _negated_with_do(doc, verb, sub) -> tuple[Substitution | None, str]:
+    """ "played" -> "did not play": "do" in the verb's tense, then "not" and the verb's lemma."""
     lemma = verb.lemma_.lower()
     if verb.tag_ == "VBD":
         do = "did"
@@ -181,7 +219,7 @@ def polarity_substitution(claim: str, alignment, evidence_text: str, locator: st
     elif verb.tag_ == "VBP":
         do = "do"
     else:
-        return None, "the evidence negates the claim, but its predicate could not be negated automatically"
+        return None, _CANNOT_NEGATE
     # An adverb written before the verb goes after the negation: "only worked in film" -> "did not only
     # work in film", not "only did not work".
     first = verb.i
