@@ -332,6 +332,21 @@ def _named_within(name: Slot, other: Slot) -> bool:
     return bool(mine) and mine <= _name_words(other)
 
 
+@dataclass
+class _Comparison:
+    """One claim span read against one evidence span: what every slot's comparison shares."""
+    claim_span: object
+    evidence_span: object
+    all_slots: list
+    evidence_slots: list
+    coverage: float
+    min_coverage: float
+    claim_words: frozenset
+    sentence: object = None
+    #: the evidence's places named as another's region, read once where a name is compared
+    containers: object = None
+
+
 def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, context_chars: int = 0,
                     sentence=None) -> list[Mismatch]:
     """Slots the evidence fills differently, when the evidence is about the same thing.
@@ -345,97 +360,122 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
     all_slots = extract_slots(claim_span)
     # The put-in antecedent still names what the claim is about: the evidence naming it is no rival.
     claim_slots = [s for s in all_slots if s.kind != "entity" or s.start >= context_chars]
-    evidence_slots = extract_slots(evidence_span)
     slot_tokens = {t.i for t in claim_span for s in all_slots
                    if s.start <= t.idx - claim_span.start_char < s.end}
-    coverage = _coverage(claim_span, frozenset(slot_tokens), evidence_span)
-    evidence_lower = evidence_span.text.lower()
+    seen = _Comparison(claim_span, evidence_span, all_slots, extract_slots(evidence_span),
+                       _coverage(claim_span, frozenset(slot_tokens), evidence_span), min_coverage,
+                       frozenset(content_lemmas(claim_span)), sentence)
+    compare = {"number": _number_mismatch, "date": _date_mismatch, "code": _code_mismatch,
+               "entity": _entity_mismatch}
     mismatches: list[Mismatch] = []
-    claim_words = frozenset(content_lemmas(claim_span))
-    containers = None  # the evidence's places named as another's region, read once where a name is compared
     for slot in claim_slots:
-        if slot.kind == "number":
-            # Same unit, or another unit of the same dimension ("19,340 feet" against "5,895 metres").
-            amount = quantity(slot.value, slot.unit)
-            measured = [e for e in evidence_slots if e.kind == "number" and slot.unit
-                        and (e.unit == slot.unit or comparable(amount, quantity(e.value, e.unit)))]
-            agrees = any(_same_amount(slot, amount, e) for e in measured) \
-                or any(_in_range(slot, e) or _in_range(e, slot) for e in measured)
-            # A limit pairs with a limit: "should not go above 4,000 mg" with "no more than 1,200 mg", not
-            # with the "200 to 400 mg" of a dose.
-            limits = [e for e in measured if slot.bound in ("<", ">") and e.bound == slot.bound]
-            best = _best_counterpart(slot, limits or measured, claim_words) if measured else None
-            limited = best is not None and (slot.limit or best.limit)
-            if best is not None and not agrees and bounds_apply(slot.bound, best.bound, limited):
-                # "over 21,000 km" / "21,196 km"
-                verdict = bounded_amounts(slot.value, slot.unit, slot.bound, best.value, best.unit, best.bound,
-                                          limited)
-                agrees = verdict is not False
-            # The claim's own figure in another unit of the same dimension is the same statement with the unit
-            # changed ("stretches about 636 miles" / "is about 636 kilometres long"), however it is worded.
-            unit_changed = [e for e in measured if e.value == slot.value and e.unit != slot.unit
-                            and distinctive_figure(slot.value)]
-            if unit_changed and not agrees:
-                best = unit_changed[0]
-            if measured and not agrees and (coverage >= min_coverage * 0.6 or unit_changed):
-                mismatches.append(Mismatch("number", slot, best, evidence_span.text))
-        elif slot.kind == "date":
-            # A date the claim itself states is no rival ("the 2014 heat wave ... the 1972 one").
-            others = {y for s in all_slots if s.kind == "date" and s is not slot for y in s.value[0]} - set(slot.value[0])
-            dates = [e for e in evidence_slots if e.kind == "date" and not (e.value[0] and set(e.value[0]) <= others)
-                     and _same_relation(claim_span, slot, evidence_span, e, sentence)]
-            years = {y for e in dates for y in e.value[0]}
-            if not dates or coverage < min_coverage * 0.6:
-                continue
-            if not set(slot.value[0]) & years and not any(_years_in_period(slot, e) or _years_in_period(e, slot)
-                                                          for e in dates):
-                mismatches.append(Mismatch("date", slot, _best_counterpart(slot, dates), evidence_span.text,
-                                           _relation_of(claim_span, slot)))
-                continue
-            # Same year: a month, or a day of the same month, that differs is still a wrong date; a part
-            # the evidence does not state ("November 1989" for "9 November 1989") is no conflict.
-            _, months, days = slot.value
-            same_year = [e for e in dates if set(e.value[0]) & set(slot.value[0])]
-            other_month = [e for e in same_year if months and e.value[1] and not set(e.value[1]) & set(months)]
-            other_day = [e for e in same_year if days and e.value[2] and set(e.value[1]) == set(months)
-                         and not set(e.value[2]) & set(days)]
-            agreeing = [e for e in same_year if e not in other_month and e not in other_day]
-            if (other_month or other_day) and not agreeing:
-                mismatches.append(Mismatch("date", slot, _best_counterpart(slot, other_month + other_day),
-                                           evidence_span.text, _relation_of(claim_span, slot)))
-        elif slot.kind == "code":
-            codes = [e for e in evidence_slots if e.kind == "code"]
-            if codes and all(e.value != slot.value for e in codes) and coverage >= min_coverage:
-                mismatches.append(Mismatch("code", slot, _best_counterpart(slot, codes), evidence_span.text))
-        elif slot.kind == "entity" and coverage >= min_coverage and not _same_entity(slot, evidence_lower,
-                                                                                      evidence_slots) \
-                and not _of_what_unsaid(claim_span, slot, evidence_span) and not _one_of_a_kind(claim_span, slot):
-            claim_entities = [s for s in all_slots if s.kind == "entity"]
-            said = {t.lower_ for t in claim_span}
-            # An evidence name the claim states too, alone or inside a longer name ("founder of Weather
-            # Channel" / "Weather Channel Co-Founder John Coleman"), or in words the small model did not tag
-            # as a name ("Apple acquired Instagram" / "Facebook acquired Instagram"), is no rival.
-            rivals = [e for e in evidence_slots if e.kind == "entity"
-                      and entity_family(e.label) == entity_family(slot.label)
-                      and not any(_named_within(e, c) for c in claim_entities)
-                      and not _name_words(e) <= said]
-            # A country, continent or planet is rivalled by another of its kind, not by a place that may lie
-            # in it ("born in Italy" / "born in Vinci, in the Republic of Florence"; "any other river on
-            # Earth" / "... in the world: Germany, Austria").
-            rivals = [e for e in rivals if not lexicon.not_its_rival(slot.text, e.text)]
-            # A conflict needs the same relation: a name the evidence gives another predicate, or a place it
-            # names as containing (or inside) the claim's, is no rival (slot_relations).
-            if containers is None:
-                containers = containers_in_apposition(evidence_span)
-            rivals = [e for e in rivals if _same_relation(claim_span, slot, evidence_span, e, sentence)
-                      and (entity_family(slot.label) != "place" or _rival_place(slot, e, evidence_span, containers))]
-            if rivals:
-                mismatches.append(Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text,
-                                           _relation_of(claim_span, slot)))
+        found = compare[slot.kind](seen, slot) if slot.kind in compare else None
+        if found is not None:
+            mismatches.append(found)
+    return _with_polarity_mismatches(seen, mismatches)
+
+
+def _number_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
+    evidence_span = seen.evidence_span
+    # Same unit, or another unit of the same dimension ("19,340 feet" against "5,895 metres").
+    amount = quantity(slot.value, slot.unit)
+    measured = [e for e in seen.evidence_slots if e.kind == "number" and slot.unit
+                and (e.unit == slot.unit or comparable(amount, quantity(e.value, e.unit)))]
+    agrees = any(_same_amount(slot, amount, e) for e in measured) \
+        or any(_in_range(slot, e) or _in_range(e, slot) for e in measured)
+    # A limit pairs with a limit: "should not go above 4,000 mg" with "no more than 1,200 mg", not
+    # with the "200 to 400 mg" of a dose.
+    limits = [e for e in measured if slot.bound in ("<", ">") and e.bound == slot.bound]
+    best = _best_counterpart(slot, limits or measured, seen.claim_words) if measured else None
+    limited = best is not None and (slot.limit or best.limit)
+    if best is not None and not agrees and bounds_apply(slot.bound, best.bound, limited):
+        # "over 21,000 km" / "21,196 km"
+        verdict = bounded_amounts(slot.value, slot.unit, slot.bound, best.value, best.unit, best.bound,
+                                  limited)
+        agrees = verdict is not False
+    # The claim's own figure in another unit of the same dimension is the same statement with the unit
+    # changed ("stretches about 636 miles" / "is about 636 kilometres long"), however it is worded.
+    unit_changed = [e for e in measured if e.value == slot.value and e.unit != slot.unit
+                    and distinctive_figure(slot.value)]
+    if unit_changed and not agrees:
+        best = unit_changed[0]
+    if measured and not agrees and (seen.coverage >= seen.min_coverage * 0.6 or unit_changed):
+        return Mismatch("number", slot, best, evidence_span.text)
+    return None
+
+
+def _date_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
+    claim_span, evidence_span = seen.claim_span, seen.evidence_span
+    # A date the claim itself states is no rival ("the 2014 heat wave ... the 1972 one").
+    others = {y for s in seen.all_slots if s.kind == "date" and s is not slot for y in s.value[0]} - set(slot.value[0])
+    dates = [e for e in seen.evidence_slots if e.kind == "date" and not (e.value[0] and set(e.value[0]) <= others)
+             and _same_relation(claim_span, slot, evidence_span, e, seen.sentence)]
+    years = {y for e in dates for y in e.value[0]}
+    if not dates or seen.coverage < seen.min_coverage * 0.6:
+        return None
+    if not set(slot.value[0]) & years and not any(_years_in_period(slot, e) or _years_in_period(e, slot)
+                                                  for e in dates):
+        return Mismatch("date", slot, _best_counterpart(slot, dates), evidence_span.text,
+                        _relation_of(claim_span, slot))
+    # Same year: a month, or a day of the same month, that differs is still a wrong date; a part
+    # the evidence does not state ("November 1989" for "9 November 1989") is no conflict.
+    _, months, days = slot.value
+    same_year = [e for e in dates if set(e.value[0]) & set(slot.value[0])]
+    other_month = [e for e in same_year if months and e.value[1] and not set(e.value[1]) & set(months)]
+    other_day = [e for e in same_year if days and e.value[2] and set(e.value[1]) == set(months)
+                 and not set(e.value[2]) & set(days)]
+    agreeing = [e for e in same_year if e not in other_month and e not in other_day]
+    if (other_month or other_day) and not agreeing:
+        return Mismatch("date", slot, _best_counterpart(slot, other_month + other_day),
+                        evidence_span.text, _relation_of(claim_span, slot))
+    return None
+
+
+def _code_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
+    codes = [e for e in seen.evidence_slots if e.kind == "code"]
+    if codes and all(e.value != slot.value for e in codes) and seen.coverage >= seen.min_coverage:
+        return Mismatch("code", slot, _best_counterpart(slot, codes), seen.evidence_span.text)
+    return None
+
+
+def _entity_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
+    claim_span, evidence_span = seen.claim_span, seen.evidence_span
+    if not (seen.coverage >= seen.min_coverage
+            and not _same_entity(slot, evidence_span.text.lower(), seen.evidence_slots)
+            and not _of_what_unsaid(claim_span, slot, evidence_span) and not _one_of_a_kind(claim_span, slot)):
+        return None
+    claim_entities = [s for s in seen.all_slots if s.kind == "entity"]
+    said = {t.lower_ for t in claim_span}
+    # An evidence name the claim states too, alone or inside a longer name ("founder of Weather
+    # Channel" / "Weather Channel Co-Founder John Coleman"), or in words the small model did not tag
+    # as a name ("Apple acquired Instagram" / "Facebook acquired Instagram"), is no rival.
+    rivals = [e for e in seen.evidence_slots if e.kind == "entity"
+              and entity_family(e.label) == entity_family(slot.label)
+              and not any(_named_within(e, c) for c in claim_entities)
+              and not _name_words(e) <= said]
+    # A country, continent or planet is rivalled by another of its kind, not by a place that may lie
+    # in it ("born in Italy" / "born in Vinci, in the Republic of Florence"; "any other river on
+    # Earth" / "... in the world: Germany, Austria").
+    rivals = [e for e in rivals if not lexicon.not_its_rival(slot.text, e.text)]
+    # A conflict needs the same relation: a name the evidence gives another predicate, or a place it
+    # names as containing (or inside) the claim's, is no rival (slot_relations).
+    if seen.containers is None:
+        seen.containers = containers_in_apposition(evidence_span)
+    rivals = [e for e in rivals if _same_relation(claim_span, slot, evidence_span, e, seen.sentence)
+              and (entity_family(slot.label) != "place" or _rival_place(slot, e, evidence_span, seen.containers))]
+    if rivals:
+        return Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text,
+                        _relation_of(claim_span, slot))
+    return None
+
+
+def _with_polarity_mismatches(seen: _Comparison, mismatches: list[Mismatch]) -> list[Mismatch]:
+    """The slot mismatches, then opposite qualities and frequencies (same polarity) or the negation itself."""
+    claim_span, evidence_span, coverage = seen.claim_span, seen.evidence_span, seen.coverage
     same_polarity = (polarity(claim_span) == polarity(evidence_span)) != excepted(claim_span, evidence_span) \
         or _without_doing(claim_span, evidence_span) \
         or denied_of_another_place(claim_span, claim_span.root, evidence_span.root)
-    if same_polarity and coverage >= min_coverage:
+    if same_polarity and coverage >= seen.min_coverage:
         mismatches.extend(opposite_qualities(claim_span, evidence_span))
     if same_polarity:
         # Same verb, same subject: the structure, not the share of words, says they speak of one thing
