@@ -200,114 +200,135 @@ def revise(answer: str, question: str | None, references=(), client: LLMClient |
     if max_rounds < 0:
         raise InputError("max_rounds must be 0 or more")
     config = config or Config()
-    progress = progress or (lambda fraction, message: None)
-    steps = max_rounds + 1
-    checking = [0]  # index of the round being checked, for progress
-    def round_progress(fraction: float, message: str) -> None:
+    loop = _Loop(RevisionRecord(question=question, original=answer, max_rounds=max_rounds, model=client.model),
+                 client, config, question, progress or (lambda fraction, message: None), max_rounds + 1)
+    loop.verify = _as_verify(verify, references, config, sources, loop.round_progress)
+
+    # Round 1: the original answer as given.
+    loop.progress(0.0, "checking the original answer")
+    current = Round(0, None, answer, checked_text=answer)
+    current.checked_text, current.refusal = _strip_refusal(answer)
+    if current.refusal == "full":
+        loop.record.rounds.append(current)
+        return loop.finish(current, {}, "refused")
+    by_sentence = loop.check_round(current, None)
+    loop.record.rounds.append(current)
+    while True:
+        stop, to_llm = loop.stop_reason(current, by_sentence)
+        if stop is not None:
+            return loop.finish(current, by_sentence, stop)
+        current, by_sentence, done = loop.revision_round(current, by_sentence, to_llm)
+        if done is not None:
+            return done
+
+
+@dataclass
+class _Loop:
+    """What the rounds of one revision share: the record, the claims seen so far, the LLM and the checker."""
+    record: RevisionRecord
+    client: LLMClient
+    config: Config
+    question: str | None
+    progress: Progress
+    steps: int
+    verify: Verify | None = None
+    checking: int = 0  # index of the round being checked, for progress
+    histories: list[ClaimHistory] = field(default_factory=list)  # every claim ever seen
+    active: list[ClaimHistory] = field(default_factory=list)  # claims of the last checked round
+    unchanged_in_a_row: int = 0
+
+    def round_progress(self, fraction: float, message: str) -> None:
         # The pipeline's own progress, squeezed into this round's share of the bar.
-        progress(min(1.0, (checking[0] + fraction) / steps), f"round {checking[0] + 1}: {message}")
+        self.progress(min(1.0, (self.checking + fraction) / self.steps), f"round {self.checking + 1}: {message}")
 
-    verify = _as_verify(verify, references, config, sources, round_progress)
+    def finish(self, last: Round, by_sentence: dict[int, ClaimHistory], stop_reason: str) -> RevisionRecord:
+        self.progress(1.0, f"done: {stop_reason}")
+        return _finish(self.record, last, by_sentence, stop_reason, self.client)
 
-    record = RevisionRecord(question=question, original=answer, max_rounds=max_rounds, model=client.model)
-    histories: list[ClaimHistory] = []  # every claim ever seen
-    active: list[ClaimHistory] = []  # claims of the last checked round
-    unchanged_in_a_row = 0
-    previous: Round | None = None
-
-    def check_round(r: Round, previous: Round | None) -> dict[int, ClaimHistory]:
-        nonlocal active
-        checking[0] = r.index
+    def check_round(self, r: Round, previous: Round | None) -> dict[int, ClaimHistory]:
+        """Verify the round's text; each checked sentence joins the history of the claim it continues."""
+        self.checking = r.index
         if r.unchanged and previous is not None and previous.report is not None:
             report = previous.report  # the pipeline is deterministic: same text, same verdicts
         else:
-            report = verify(r.checked_text)
+            report = self.verify(r.checked_text)
         r.report = report
         worthy = [s for s in report.sentences if s.status != "skipped"]
-        matches = match_claims(active, [s.text for s in worthy])
+        matches = match_claims(self.active, [s.text for s in worthy])
         by_sentence: dict[int, ClaimHistory] = {}
         for s, m in zip(worthy, matches):
             if m is None:
-                history = ClaimHistory(len(histories), s.text)
-                histories.append(history)
+                history = ClaimHistory(len(self.histories), s.text)
+                self.histories.append(history)
             else:
-                history = active[m]
+                history = self.active[m]
                 history.text = s.text
             history.statuses.append(s.status)
             history.rounds.append(r.index)
             by_sentence[s.index] = history
             if s.status in DEFEATED and history.route == "iterate" and route_claim(history) == "external":
-                history.route = "external"
-                history.why_external = _why_external(history)
-                record.external_corrections.append({
-                    "claim_id": history.id, "claim": s.text, "round": r.index, "status": s.status,
-                    "reason": s.reason, "why": history.why_external,
-                    "suggestion": s.suggestion.to_dict() if s.suggestion else None})
-        active = list(by_sentence.values())
+                self._route_external(history, s, r.index)
+        self.active = list(by_sentence.values())
         r.verdicts = _verdicts(report, by_sentence)
         r.stats = report.stats
         return by_sentence
 
-    def finish(last: Round, by_sentence: dict[int, ClaimHistory], stop_reason: str) -> RevisionRecord:
-        progress(1.0, f"done: {stop_reason}")
-        return _finish(record, last, by_sentence, stop_reason, client)
+    def _route_external(self, history: ClaimHistory, s: SentenceResult, round_index: int) -> None:
+        history.route = "external"
+        history.why_external = _why_external(history)
+        self.record.external_corrections.append({
+            "claim_id": history.id, "claim": s.text, "round": round_index, "status": s.status,
+            "reason": s.reason, "why": history.why_external,
+            "suggestion": s.suggestion.to_dict() if s.suggestion else None})
 
-    # Round 1: the original answer as given.
-    progress(0.0, "checking the original answer")
-    current = Round(0, None, answer, checked_text=answer)
-    current.checked_text, current.refusal = _strip_refusal(answer)
-    if current.refusal == "full":
-        record.rounds.append(current)
-        return finish(current, {}, "refused")
-    by_sentence = check_round(current, None)
-    record.rounds.append(current)
-
-    while True:
-        report = current.report
-        defeated = [s for s in report.sentences if s.status in DEFEATED]
+    def stop_reason(self, current: Round, by_sentence: dict[int, ClaimHistory]) -> tuple[str | None, list]:
+        """Why the loop stops after ``current`` (None: it goes on), and the defeated claims for the LLM."""
+        defeated = [s for s in current.report.sentences if s.status in DEFEATED]
         if not defeated:
-            return finish(current, by_sentence, "refused" if current.refusal != "none" else "verified")
-        if unchanged_in_a_row >= 2:
-            return finish(current, by_sentence, "unchanged_twice")
-        if record.revisions >= max_rounds:
-            return finish(current, by_sentence, "max_rounds")
+            return ("refused" if current.refusal != "none" else "verified"), []
+        if self.unchanged_in_a_row >= 2:
+            return "unchanged_twice", []
+        if self.record.revisions >= self.record.max_rounds:
+            return "max_rounds", []
         to_llm = [s for s in defeated if by_sentence[s.index].route == "iterate"]
-        if not to_llm:
-            return finish(current, by_sentence, "external")
+        return (None if to_llm else "external"), to_llm
 
-        feedback = [claim_feedback(s, config.relevance_floor) for s in to_llm]
-        messages = revise_messages(current.answer, feedback, question)
-        n = record.revisions + 1
-        progress(n / steps, f"asking the LLM for revision {n} ({len(feedback)} defeated claims)")
+    def revision_round(self, current: Round, by_sentence: dict[int, ClaimHistory], to_llm: list):
+        """Ask the LLM to revise the defeated claims and check its answer: (round, its claims, None), or
+        the finished record where the round ends the loop."""
+        feedback = [claim_feedback(s, self.config.relevance_floor) for s in to_llm]
+        messages = revise_messages(current.answer, feedback, self.question)
+        n = self.record.revisions + 1
+        self.progress(n / self.steps, f"asking the LLM for revision {n} ({len(feedback)} defeated claims)")
         try:
-            reply = client.chat(messages)
+            reply = self.client.chat(messages)
         except LLMBudgetExhausted as exc:
-            record.error = str(exc)
-            return finish(current, by_sentence, "budget")
+            self.record.error = str(exc)
+            return current, by_sentence, self.finish(current, by_sentence, "budget")
         except LLMError as exc:
-            record.error = str(exc)
-            return finish(current, by_sentence, "llm_error")
+            self.record.error = str(exc)
+            return current, by_sentence, self.finish(current, by_sentence, "llm_error")
         previous = current
         cleaned = clean_revision(reply)
         current = Round(n, messages[-1]["content"], cleaned, raw_answer=reply if cleaned != reply else "")
-        reply = cleaned
-        current.checked_text, current.refusal = _strip_refusal(reply)
-        if not reply.strip():
-            record.rounds.append(current)
-            record.error = "the LLM returned an empty answer"
-            return finish(previous, by_sentence, "llm_error")
-        current.unchanged = " ".join(reply.split()) == " ".join(previous.answer.split())
-        unchanged_in_a_row = unchanged_in_a_row + 1 if current.unchanged else 0
+        current.checked_text, current.refusal = _strip_refusal(cleaned)
+        if not cleaned.strip():
+            self.record.rounds.append(current)
+            self.record.error = "the LLM returned an empty answer"
+            return current, by_sentence, self.finish(previous, by_sentence, "llm_error")
+        current.unchanged = " ".join(cleaned.split()) == " ".join(previous.answer.split())
+        self.unchanged_in_a_row = self.unchanged_in_a_row + 1 if current.unchanged else 0
         if current.refusal == "full":
-            record.rounds.append(current)
-            return finish(current, {}, "refused")
+            self.record.rounds.append(current)
+            return current, by_sentence, self.finish(current, {}, "refused")
         try:
-            by_sentence = check_round(current, previous)
+            by_sentence = self.check_round(current, previous)
         except InputError as exc:  # e.g. a revision over the size limit
-            record.rounds.append(current)
-            record.error = f"the LLM's revision could not be checked: {exc}"
-            return finish(previous, by_sentence, "llm_error")
-        record.rounds.append(current)
+            self.record.rounds.append(current)
+            self.record.error = f"the LLM's revision could not be checked: {exc}"
+            return current, by_sentence, self.finish(previous, by_sentence, "llm_error")
+        self.record.rounds.append(current)
+        return current, by_sentence, None
 
 
 def _as_verify(verify, references, config: Config, sources, progress: Progress) -> Verify:
