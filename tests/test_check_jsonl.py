@@ -21,6 +21,20 @@ REFERENCE = ("The Eiffel Tower was completed in 1889. It stands on the Champ de 
              "levels for visitors. The tower is repainted every seven years.")
 
 
+def _rounded(value):
+    """The report with every float to 9 decimals: a probability's last bits depend on which pairs were judged
+    in one batch (numpy's float64 sums are blocked by the number of rows), and a streamed check judges the
+    first claims' pairs apart from the rest (measured: 3e-16 on this text). Statuses, spans, reasons and
+    corrections are compared exactly."""
+    if isinstance(value, float):
+        return round(value, 9)
+    if isinstance(value, dict):
+        return {k: _rounded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rounded(v) for v in value]
+    return value
+
+
 def test_streamed_check_is_the_unstreamed_one_and_comes_early(monkeypatch):
     checker = Checker(Config())
     plain = checker.check(TEXT, [("ref", REFERENCE)])
@@ -33,8 +47,8 @@ def test_streamed_check_is_the_unstreamed_one_and_comes_early(monkeypatch):
 
     monkeypatch.setattr(pipeline.Checker, "_check_claims", recorded)
     streamed = checker.check(TEXT, [("ref", REFERENCE)], on_sentence=lambda r: events.append(("out", r.index)))
-    assert [s.to_dict() for s in streamed.sentences] == [s.to_dict() for s in plain.sentences]
-    assert streamed.to_dict() == plain.to_dict()
+    assert _rounded([s.to_dict() for s in streamed.sentences]) == _rounded([s.to_dict() for s in plain.sentences])
+    assert _rounded(streamed.to_dict()) == _rounded(plain.to_dict())
     checks = [e for e in events if e[0] == "check"]
     assert len(checks) == 2 and len(checks[0][1]) == FIRST_CHUNK
     # Every sentence once, in order; the first chunk's sentences before the second chunk is checked.
@@ -54,6 +68,6 @@ def test_check_format_jsonl(tmp_path):
     rows = [json.loads(line) for line in lines.stdout.decode().splitlines()]
     whole = subprocess.run(args, cwd=ROOT, capture_output=True, timeout=600)
     report = json.loads(whole.stdout)
-    assert rows[:-1] == report["sentences"]
-    assert rows[-1] == {k: v for k, v in report.items() if k != "sentences"}
+    assert _rounded(rows[:-1]) == _rounded(report["sentences"])
+    assert _rounded(rows[-1]) == _rounded({k: v for k, v in report.items() if k != "sentences"})
     assert "sentences" not in rows[-1] and rows[-1]["stats"] == report["stats"]
