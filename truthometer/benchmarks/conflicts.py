@@ -49,6 +49,7 @@ import json
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -206,16 +207,26 @@ def count_facts(path: str) -> dict | None:
     return out
 
 
+@dataclass
+class _Run:
+    """What the bench read and predicted, shared by the tables of every selection."""
+    rows: list
+    evidence: list
+    source: str
+    chosen: dict
+    relations: dict
+    seen: frozenset
+    methods: list
+    predictions: dict = field(default_factory=dict)
+    argue_seconds: list = field(default_factory=list)
+    depths: Counter = field(default_factory=Counter)
+
+
 def run(args) -> dict:
-    from ..argumentation import argue
     from ..argumentation.relations import judge_relations
-    from ..judging.nli import pair_fingerprint
     from ..verdicts import ARGUMENT_CRITERION
 
-    selections = [s.strip() for s in args.select.split(",") if s.strip()]
-    for s in selections:
-        if s not in SELECTIONS:
-            raise InputError(f"unknown selection {s!r}: choose from {', '.join(SELECTIONS)}")
+    selections = _selections(args)
     config = Config()
     rows = load_rows(args.data, args.limit)
     if "judged" not in selections:
@@ -233,72 +244,117 @@ def run(args) -> dict:
     start = time.perf_counter()
     found = judge_relations([evidence[k] for k in wanted], judge.predict)
     relation_seconds = time.perf_counter() - start
-    relations = dict(zip(wanted, found))
-
-    methods = [f"ours ({ARGUMENT_CRITERION}, relations between evidence)", "ours without relations between evidence"]
-    methods += [f"ours ({c}, relations between evidence)" for c in OTHER_CRITERIA if c != ARGUMENT_CRITERION]
-    methods += ["baseline: majority vote of the evidence relations", "baseline: most similar evidence sentence"]
-    predictions: dict[str, dict[int, str]] = {m: {} for m in methods}
-    argue_seconds, depths = [], Counter()
-    for k in wanted:
-        claim, ev = rows[k]["claim"], evidence[k]
-        start = time.perf_counter()
-        outcome = argue(claim, ev, relations=relations[k], criterion=ARGUMENT_CRITERION)
-        argue_seconds.append(time.perf_counter() - start)
-        depths[max((_depth(t) for t in outcome.trees), default=0)] += 1
-        predictions[methods[0]][k] = outcome.verdict
-        predictions[methods[1]][k] = argue(claim, ev, criterion=ARGUMENT_CRITERION).verdict
-        for c in OTHER_CRITERIA:
-            if c != ARGUMENT_CRITERION:
-                predictions[f"ours ({c}, relations between evidence)"][k] = \
-                    argue(claim, ev, relations=relations[k], criterion=c).verdict
-        predictions[methods[-2]][k] = majority_vote(ev)
-        predictions[methods[-1]][k] = most_similar(ev)
+    bench = _Run(rows, evidence, source, chosen, dict(zip(wanted, found)), seen, _methods(ARGUMENT_CRITERION))
+    _predict(bench, wanted, ARGUMENT_CRITERION)
 
     figures: dict = {"criterion": ARGUMENT_CRITERION, "relations": source, "claims_read": len(rows), "selections": {}}
     if source == "labels":
         print("relations of the evidence to the claim: the annotators' evidence labels (an oracle judge, the same "
               "for every method); relations between evidence: the judge's")
     for selection in selections:
-        by_part = {p: [k for k in chosen[selection] if part_of(rows[k]["id"]) == p] for p in REPORTED_PARTS}
-        left_out = len(chosen[selection]) - sum(len(v) for v in by_part.values())
-        table, block = [], {"claims": {p: len(v) for p, v in by_part.items()}, "calibration_left_out": left_out}
+        figures["selections"][selection] = _selection_block(bench, selection)
+    _timings(figures, bench, judge_seconds, relation_seconds)
+    facts = count_facts(args.facts)
+    if facts:
+        figures["changing_facts"] = facts
+        print(f"changing facts ({args.facts}): right of {facts['items']}: "
+              + ", ".join(f"{c} {n}" for c, n in facts.items() if c != "items"))
+    return figures
+
+
+def _selections(args) -> list[str]:
+    selections = [s.strip() for s in args.select.split(",") if s.strip()]
+    for s in selections:
+        if s not in SELECTIONS:
+            raise InputError(f"unknown selection {s!r}: choose from {', '.join(SELECTIONS)}")
+    return selections
+
+
+def _methods(criterion: str) -> list[str]:
+    """Ours first, then ours without relations between evidence, the other criteria, the two baselines last."""
+    methods = [f"ours ({criterion}, relations between evidence)", "ours without relations between evidence"]
+    methods += [f"ours ({c}, relations between evidence)" for c in OTHER_CRITERIA if c != criterion]
+    methods += ["baseline: majority vote of the evidence relations", "baseline: most similar evidence sentence"]
+    return methods
+
+
+def _predict(bench: _Run, wanted: list[int], criterion: str) -> None:
+    """Every method's verdict on every wanted claim, timing our argumentation."""
+    from ..argumentation import argue
+
+    methods, predictions = bench.methods, bench.predictions
+    predictions.update({m: {} for m in methods})
+    for k in wanted:
+        claim, ev = bench.rows[k]["claim"], bench.evidence[k]
+        start = time.perf_counter()
+        outcome = argue(claim, ev, relations=bench.relations[k], criterion=criterion)
+        bench.argue_seconds.append(time.perf_counter() - start)
+        bench.depths[max((_depth(t) for t in outcome.trees), default=0)] += 1
+        predictions[methods[0]][k] = outcome.verdict
+        predictions[methods[1]][k] = argue(claim, ev, criterion=criterion).verdict
+        for c in OTHER_CRITERIA:
+            if c != criterion:
+                predictions[f"ours ({c}, relations between evidence)"][k] = \
+                    argue(claim, ev, relations=bench.relations[k], criterion=c).verdict
+        predictions[methods[-2]][k] = majority_vote(ev)
+        predictions[methods[-1]][k] = most_similar(ev)
+
+
+def _selection_block(bench: _Run, selection: str) -> dict:
+    """One selection's figures by part, printed as a table with what each part holds."""
+    rows = bench.rows
+    by_part = {p: [k for k in bench.chosen[selection] if part_of(rows[k]["id"]) == p] for p in REPORTED_PARTS}
+    left_out = len(bench.chosen[selection]) - sum(len(v) for v in by_part.values())
+    block = {"claims": {p: len(v) for p, v in by_part.items()}, "calibration_left_out": left_out}
+    _describe_parts(bench, block, by_part)
+    table = []
+    for m in bench.methods:
+        row = [m]
         for p, ks in by_part.items():
-            pairs = [(e.text, rows[k]["claim"]) for k in ks for e in evidence[k]]
-            block.setdefault("gold", {})[p] = dict(sorted(Counter(rows[k]["label"] for k in ks).items()))
-            block.setdefault("pairs", {})[p] = len(pairs)
-            block.setdefault("pairs_trained_on", {})[p] = sum(pair_fingerprint(a, b) in seen for a, b in pairs)
-            block.setdefault("evidence_pairs_judged", {})[p] = sum(len(_pairs_of(evidence[k])) for k in ks)
-            block.setdefault("evidence_relations_found", {})[p] = sum(len(relations[k]) for k in ks)
-            block.setdefault("judge_reads", {})[p] = dict(sorted(Counter(_reads(evidence[k]) for k in ks).items()))
-        for m in methods:
-            row = [m]
-            for p, ks in by_part.items():
-                s = scores([GOLD[rows[k]["label"]] for k in ks], [predictions[m][k] for k in ks])
-                block.setdefault(_key(m), {})[p] = s
-                row += [s["macro_f1"], s["accuracy"]]
-            table.append(row)
-        figures["selections"][selection] = block
-        print(f"\n{selection}: {_describe(selection)}; claims: development {len(by_part['development'])}, "
-              f"validation {len(by_part['validation'])} (calibration part left out: {left_out})")
-        print_table(["method", "dev macro-F1", "dev accuracy", "val macro-F1", "val accuracy"],
-                    [[("-" if v is None else v) for v in r] for r in table])
-        for p in REPORTED_PARTS:
-            print(f"  {p}: gold {block['gold'][p]}; {block['pairs'][p]} claim-evidence pairs, the judge was trained "
-                  f"on {block['pairs_trained_on'][p]} of them; {block['evidence_pairs_judged'][p]} pairs of evidence "
-                  f"read, {block['evidence_relations_found'][p]} relations found; "
-                  f"{'the labels read' if source == 'labels' else 'the judge reads'} {block['judge_reads'][p]}")
-        ours = _key(methods[0])
-        for p in REPORTED_PARTS:
-            base = max(block[_key(m)][p]["macro_f1"] or 0.0 for m in methods[-2:])
-            margin = (block[ours][p]["macro_f1"] or 0.0) - base
-            block.setdefault("margin_over_best_baseline", {})[p] = round(margin, 4)
-        print(f"  ours minus the better baseline, macro-F1: development "
-              f"{block['margin_over_best_baseline']['development']:+.4f}, validation "
-              f"{block['margin_over_best_baseline']['validation']:+.4f} (target: +0.10)")
+            s = scores([GOLD[rows[k]["label"]] for k in ks], [bench.predictions[m][k] for k in ks])
+            block.setdefault(_key(m), {})[p] = s
+            row += [s["macro_f1"], s["accuracy"]]
+        table.append(row)
+    print(f"\n{selection}: {_describe(selection)}; claims: development {len(by_part['development'])}, "
+          f"validation {len(by_part['validation'])} (calibration part left out: {left_out})")
+    print_table(["method", "dev macro-F1", "dev accuracy", "val macro-F1", "val accuracy"],
+                [[("-" if v is None else v) for v in r] for r in table])
+    for p in REPORTED_PARTS:
+        print(f"  {p}: gold {block['gold'][p]}; {block['pairs'][p]} claim-evidence pairs, the judge was trained "
+              f"on {block['pairs_trained_on'][p]} of them; {block['evidence_pairs_judged'][p]} pairs of evidence "
+              f"read, {block['evidence_relations_found'][p]} relations found; "
+              f"{'the labels read' if bench.source == 'labels' else 'the judge reads'} {block['judge_reads'][p]}")
+    ours = _key(bench.methods[0])
+    for p in REPORTED_PARTS:
+        base = max(block[_key(m)][p]["macro_f1"] or 0.0 for m in bench.methods[-2:])
+        margin = (block[ours][p]["macro_f1"] or 0.0) - base
+        block.setdefault("margin_over_best_baseline", {})[p] = round(margin, 4)
+    print(f"  ours minus the better baseline, macro-F1: development "
+          f"{block['margin_over_best_baseline']['development']:+.4f}, validation "
+          f"{block['margin_over_best_baseline']['validation']:+.4f} (target: +0.10)")
+    return block
+
+
+def _describe_parts(bench: _Run, block: dict, by_part: dict) -> None:
+    """What each part holds: gold labels, pairs (and how many the judge was trained on), relations found."""
+    from ..judging.nli import pair_fingerprint
+
+    rows, evidence = bench.rows, bench.evidence
+    for p, ks in by_part.items():
+        pairs = [(e.text, rows[k]["claim"]) for k in ks for e in evidence[k]]
+        block.setdefault("gold", {})[p] = dict(sorted(Counter(rows[k]["label"] for k in ks).items()))
+        block.setdefault("pairs", {})[p] = len(pairs)
+        block.setdefault("pairs_trained_on", {})[p] = sum(pair_fingerprint(a, b) in bench.seen for a, b in pairs)
+        block.setdefault("evidence_pairs_judged", {})[p] = sum(len(_pairs_of(evidence[k])) for k in ks)
+        block.setdefault("evidence_relations_found", {})[p] = sum(len(bench.relations[k]) for k in ks)
+        block.setdefault("judge_reads", {})[p] = dict(sorted(Counter(_reads(evidence[k]) for k in ks).items()))
+
+
+def _timings(figures: dict, bench: _Run, judge_seconds: float, relation_seconds: float) -> None:
+    argue_seconds = bench.argue_seconds
     figures["argue_p95_s"] = round(_p95(argue_seconds), 4) if argue_seconds else None
     figures["argue_max_s"] = round(max(argue_seconds), 4) if argue_seconds else None
-    figures["tree_depths"] = {str(d): n for d, n in sorted(depths.items())}
+    figures["tree_depths"] = {str(d): n for d, n in sorted(bench.depths.items())}
     figures["judge_seconds"] = round(judge_seconds, 1)
     figures["relations_seconds"] = round(relation_seconds, 1)
     figures["machine"] = machine()
@@ -306,12 +362,6 @@ def run(args) -> dict:
           f"({len(argue_seconds)} claims); deepest tree per claim (levels below the root): {figures['tree_depths']}; "
           f"judge: {figures['judge_seconds']} s for the claim-evidence pairs, {figures['relations_seconds']} s for "
           f"the pairs of evidence; on {figures['machine']}")
-    facts = count_facts(args.facts)
-    if facts:
-        figures["changing_facts"] = facts
-        print(f"changing facts ({args.facts}): right of {facts['items']}: "
-              + ", ".join(f"{c} {n}" for c, n in facts.items() if c != "items"))
-    return figures
 
 
 def _reads(evidence: list) -> str:
