@@ -75,8 +75,24 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
     looked at too: a near paraphrase that fills a slot differently is no paraphrase. And evidence that
     never names the claim's subject and is about another of its participants is no support at all.
     """
-    from ..alignment import SUBSTITUTED, UNCONFIRMED, align_many
+    from ..alignment import align_many
 
+    todo, conflicts, far = _supports_to_settle(results, config)
+    pairs = todo + conflicts + far
+    # The claim as checked: "It is located in Paris" is about the antecedent put in for "It".
+    alignments = align_many([(result.claim or result.text, ev.text) for result, ev in pairs]) if pairs else []
+    for k, ((result, ev), alignment) in enumerate(zip(pairs, alignments)):
+        if k >= len(todo) + len(conflicts):
+            if overrules_support(alignment):
+                ev.relation, ev.probability = "related", None
+                add_flag(result, Flag.OVERRULED_SUPPORT)
+            continue
+        _settle_support(result, ev, alignment, best_aligned=k < len(todo))
+
+
+def _supports_to_settle(results, config: Config | None) -> tuple[list, list, list]:
+    """(result, evidence) pairs to align: the best-aligned supports (and near paraphrases), the supports
+    beside a contradiction, and the supports further from the claim than its best match."""
     todo, conflicts, far = [], [], []
     for result, contradicting in results:
         if not result.evidence:
@@ -100,49 +116,52 @@ def settle_misplaced_support(results: list[tuple[SentenceResult, EvidenceSentenc
             # entailment ("England were captained by Bobby Moore" for "England's remaining goal came from
             # Roger Hunt"): no support; being that far, no contradiction either.
             far += [(result, ev) for ev in supports]
-    pairs = todo + conflicts + far
-    # The claim as checked: "It is located in Paris" is about the antecedent put in for "It".
-    alignments = align_many([(result.claim or result.text, ev.text) for result, ev in pairs]) if pairs else []
-    for k, ((result, ev), alignment) in enumerate(zip(pairs, alignments)):
-        if k >= len(todo) + len(conflicts):
-            if overrules_support(alignment):
-                ev.relation, ev.probability = "related", None
-                add_flag(result, Flag.OVERRULED_SUPPORT)
-            continue
-        # Where the judge was unsure (a near paraphrase), a whole phrase under the claim's preposition and
-        # verb that the evidence fills otherwise is enough too ("produced by the liver" / "produced by
-        # beta cells of the pancreatic islets"), and so is a member of a list the evidence lists otherwise
-        # ("red, blue and green" / "red, yellow and blue").
-        unsure = ev.relation == "related" and any(e.kind == "phrase" or e.label == "conj"
-                                                  for e in alignment.substituted)
-        # Against a contradiction, a support that never names the claim's subject, or says it is something
-        # else, is no counter to it either ("Canberra is the capital of Australia" for "Canberra is the
-        # largest city in Australia", with "Sydney is the largest city in Australia" beside it).
-        off_subject = k >= len(todo) and any(e.label in ("attr", "nsubj") and e.op == SUBSTITUTED
-                                             or e.label == "nsubj" and e.op == UNCONFIRMED for e in alignment.edges)
-        if k < len(todo) and alignment.about_another_participant and not overrules_support(alignment):
-            # "The Millers is an American sitcom" supports nothing of "ABC is the network that aired The
-            # Millers": it never names ABC, and is about The Millers.
-            if ev.relation == "support":
-                ev.relation, ev.probability = "related", None
-            add_flag(result, Flag.OTHER_PARTICIPANT)
-            continue
-        if not (overrules_support(alignment) or unsure or off_subject):
-            # A near paraphrase is a paraphrase of words: "The Eiffel Tower was completed in 1899" is not
-            # one of "The Eiffel Tower is a wrought-iron lattice tower in Paris", which has no date at all.
-            if ev.relation == "related" and any(e.kind == "date" for e in alignment.unconfirmed) \
-                    and not any(t.ent_type_ == "DATE" for t in alignment.evidence_doc) \
-                    and not any(s.kind == "date" for s in extract_slots(alignment.evidence_doc[:])):
-                add_flag(result, Flag.UNSTATED_DATE)
-            if ev.relation == "related" and counts_another_thing(alignment):
-                add_flag(result, Flag.OTHER_COUNT)
-            continue
-        if k < len(todo):
-            ev.relation, ev.probability = "contradiction", None
-            add_flag(result, Flag.MISPLACED_SUPPORT)
-        else:
+    return todo, conflicts, far
+
+
+def _settle_support(result, ev, alignment, best_aligned: bool) -> None:
+    """A best-aligned support (or near paraphrase) whose alignment substitutes a slot becomes a
+    contradiction; a support beside a contradiction that does is dropped to related."""
+    from ..alignment import SUBSTITUTED, UNCONFIRMED
+
+    # Where the judge was unsure (a near paraphrase), a whole phrase under the claim's preposition and
+    # verb that the evidence fills otherwise is enough too ("produced by the liver" / "produced by
+    # beta cells of the pancreatic islets"), and so is a member of a list the evidence lists otherwise
+    # ("red, blue and green" / "red, yellow and blue").
+    unsure = ev.relation == "related" and any(e.kind == "phrase" or e.label == "conj"
+                                              for e in alignment.substituted)
+    # Against a contradiction, a support that never names the claim's subject, or says it is something
+    # else, is no counter to it either ("Canberra is the capital of Australia" for "Canberra is the
+    # largest city in Australia", with "Sydney is the largest city in Australia" beside it).
+    off_subject = not best_aligned and any(e.label in ("attr", "nsubj") and e.op == SUBSTITUTED
+                                           or e.label == "nsubj" and e.op == UNCONFIRMED for e in alignment.edges)
+    if best_aligned and alignment.about_another_participant and not overrules_support(alignment):
+        # "The Millers is an American sitcom" supports nothing of "ABC is the network that aired The
+        # Millers": it never names ABC, and is about The Millers.
+        if ev.relation == "support":
             ev.relation, ev.probability = "related", None
-            add_flag(result, Flag.OVERRULED_SUPPORT)
+        add_flag(result, Flag.OTHER_PARTICIPANT)
+        return
+    if not (overrules_support(alignment) or unsure or off_subject):
+        _flag_unlike_paraphrase(result, ev, alignment)
+        return
+    if best_aligned:
+        ev.relation, ev.probability = "contradiction", None
+        add_flag(result, Flag.MISPLACED_SUPPORT)
+    else:
+        ev.relation, ev.probability = "related", None
+        add_flag(result, Flag.OVERRULED_SUPPORT)
+
+
+def _flag_unlike_paraphrase(result, ev, alignment) -> None:
+    """A near paraphrase is a paraphrase of words: "The Eiffel Tower was completed in 1899" is not one of
+    "The Eiffel Tower is a wrought-iron lattice tower in Paris", which has no date at all."""
+    if ev.relation == "related" and any(e.kind == "date" for e in alignment.unconfirmed) \
+            and not any(t.ent_type_ == "DATE" for t in alignment.evidence_doc) \
+            and not any(s.kind == "date" for s in extract_slots(alignment.evidence_doc[:])):
+        add_flag(result, Flag.UNSTATED_DATE)
+    if ev.relation == "related" and counts_another_thing(alignment):
+        add_flag(result, Flag.OTHER_COUNT)
 
 
 def counts_another_thing(alignment) -> bool:
