@@ -1,6 +1,7 @@
 """The three NLI benchmarks on small files the test writes, the data readers, the synthetic generator."""
 import argparse
 import json
+import re
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_fever_bench_prints_baselines_and_ours(tmp_path, capsys):
     assert 0.0 <= figures["ours_cross_encoder"] <= 1.0 and figures["ours_cross_encoder_pairs_per_s"] > 0
     assert 0.0 <= figures["ours_head"] <= 1.0
     # A rate is printed with the machine it was measured on.
-    assert f"pairs/s measured on: {figures['machine']}" in out and figures["machine"].endswith(" cores")
+    assert f"pairs/s measured on: {figures['machine']}" in out and re.search(r", \d+ cores", figures["machine"])
 
 
 def test_fever_bench_scores_one_frozen_part_of_the_claim_groups(tmp_path):
