@@ -156,8 +156,14 @@ def test_keys_alone_review_a_check_and_the_focus_stays_in_the_list(app, browser)
 
     def press(key: str, said: str) -> None:
         page.keyboard.press(key)
-        live.filter(has_text=said).wait_for(timeout=30_000)
-        page.wait_for_timeout(300)
+        try:
+            live.filter(has_text=said).wait_for(timeout=60_000)
+        except Exception:
+            raise AssertionError(f"after {key!r}: {page.get_by_role('status').all_inner_texts()}")
+        # Each decision reruns the page: the next key goes to the list once that rerun is over (on a
+        # loaded machine a key pressed mid-rerun reached a list about to be redrawn).
+        page.get_by_test_id("stStatusWidget").wait_for(state="hidden", timeout=60_000)
+        page.wait_for_timeout(500)
 
     press("a", "Accepted correction 1 of 2 (sentence 2)")
     press("j", "Flagged sentence 2 of 2 (sentence 3)")

@@ -166,8 +166,15 @@ def review_keys(items: list[Item], selected: int, announce: str, announce_id: st
         value = getattr(st.session_state.get(key), "action", None)
         if value is None and isinstance(st.session_state.get(key), dict):
             value = st.session_state[key].get("action")
-        if isinstance(value, dict) and isinstance(value.get("index"), int):
-            on_action(value)
+        if not isinstance(value, dict) or not isinstance(value.get("index"), int):
+            return
+        # A rerun can hand the same action back (measured: a rejection recorded twice, so that undo left
+        # it standing); each key press carries its own nonce, and one is acted on once.
+        applied = f"{key}-applied-nonce"
+        if value.get("nonce") is not None and st.session_state.get(applied) == value["nonce"]:
+            return
+        st.session_state[applied] = value.get("nonce")
+        on_action(value)
 
     _component()(data={"items": [item.__dict__ for item in items], "selected": selected, "keys": KEYS,
                        "announce": announce, "announceId": announce_id}, key=key, on_action_change=changed)
