@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "truthometer"
 STAGES = ("segmentation", "evidence", "alignment", "judging", "argumentation", "verdicts", "corrections",
           "review", "knowledge")
 BASE = ("config", "errors", "switches", "textio", "netguard", "sqlite_setup", "report", "inflection", "models",
-        "per_token_int8", "blis_kernels", "word_table", "text",
+        "per_token_int8", "blis_kernels", "word_table", "text", "knowledge_events",
         # The OpenAI-compatible HTTP adapter and its prompts: the judge's external door and the LLM features
         # both speak through it.
         "llm.client", "llm.prompts")

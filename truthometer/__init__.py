@@ -6,7 +6,17 @@
 Models load once per process and are reused across calls.
 """
 from .config import Config
-from . import checks  # noqa: F401 - subscribes saved checks to knowledge changes (knowledge/events.py)
+from .knowledge_events import on_entries_changed
+
+
+def _reopen_saved_checks(store, entry_ids, change, actor):
+    # Imported when an entry changes, not with the package: saved checks pull in the knowledge base's store.
+    from .checks.reopen import reopen_for_entries
+
+    return reopen_for_entries(store, entry_ids, change, actor)
+
+
+on_entries_changed("saved checks", _reopen_saved_checks)
 
 __all__ = ["Config", "check", "Checker"]
 

@@ -2,9 +2,5 @@
 database with its reviewers' decisions, re-opened when the evidence a verdict read changes."""
 from .model import CHECK_FORMAT, Decision, EvidenceRef, SavedCheck
 from .store import CheckStore, open_checks
-from ..knowledge.events import on_entries_changed
-from .reopen import reopen_for_entries
-
-on_entries_changed("saved checks", reopen_for_entries)
 
 __all__ = ["CHECK_FORMAT", "CheckStore", "Decision", "EvidenceRef", "SavedCheck", "open_checks"]

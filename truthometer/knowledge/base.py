@@ -230,8 +230,8 @@ class KnowledgeBase:
 
     def _reopen(self, ids: list[int], change: str, actor: str) -> None:
         """Saved checks whose verdicts read these entries are marked "evidence changed" (truthometer.checks,
-        subscribed through ``knowledge.events``)."""
-        from .events import entries_changed
+        subscribed through ``knowledge_events``)."""
+        from ..knowledge_events import entries_changed
 
         entries_changed(self.store, ids, change, actor)
 

@@ -1,9 +1,9 @@
 """What the knowledge base tells the stages after it when entries change.
 
 Saved checks (``truthometer.checks``) re-open the verdicts that read an edited, approved or rejected entry.
-They sit after the knowledge base in the data flow, so the knowledge base cannot import them: they
-subscribe here instead (``truthometer/__init__.py`` imports ``truthometer.checks``, so every process that
-uses the package has them subscribed before any entry changes).
+They sit after the knowledge base in the data flow, so the knowledge base cannot import them: they are
+subscribed here instead, by ``truthometer/__init__.py``, so every process that uses the package has them
+subscribed before any entry changes. The module imports nothing, so that subscribing costs no start-up.
 """
 from __future__ import annotations
 
