@@ -144,3 +144,27 @@ def click_until(page, target, shown: str, attempts: int = 5, timeout: float = 15
         except Exception:
             if attempt == attempts - 1:
                 raise
+
+
+def password(name: str) -> str:
+    """The password the browser tests give each user they add."""
+    return f"{name}'s long password"
+
+
+def add_users(kb_dir, users: dict) -> None:
+    """A users file in ``kb_dir`` with each name's roles and :func:`password`."""
+    from truthometer.auth import UserFile
+
+    file = UserFile(kb_dir / "users.json")
+    for name, roles in users.items():
+        file.add(name, password(name), roles)
+
+
+def sign_in_on(page, url: str, name: str):
+    """Fill the sign-in form on ``url`` as ``name`` and wait until signed in."""
+    page.goto(url)
+    page.get_by_role("textbox", name="User name").fill(name)
+    page.get_by_role("textbox", name="Password").fill(password(name))
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_text(f"Signed in as {name}").first.wait_for(timeout=60_000)
+    return page

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import CHROMIUM, chromium, click_until, streamlit_app
+from browser_helpers import CHROMIUM, add_users, chromium, click_until, sign_in_on, streamlit_app
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed")
 
@@ -26,19 +26,12 @@ REFERENCE = "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was c
 ENTRY = "The Golden Gate Bridge opened in 1937 in San Francisco."  # the third sentence's verdict rests on it
 
 
-def password(name: str) -> str:
-    return f"{name}'s long password"
-
-
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    from truthometer.auth import UserFile
     from truthometer.knowledge import KnowledgeBase
 
     kb_dir = tmp_path_factory.mktemp("kb")
-    users = UserFile(kb_dir / "users.json")
-    for name, roles in USERS.items():
-        users.add(name, password(name), roles)
+    add_users(kb_dir, USERS)
     kb = KnowledgeBase(kb_dir, seed=None)  # the real embedder: the check searches it
     kb.store.meta("seeded", "1")
     kb.add(ENTRY, source="atlas", status="approved", created_by="cura")
@@ -59,12 +52,7 @@ def sign_in(context, url: str, name: str):
     page = context.new_page()
     page.set_viewport_size({"width": 1400, "height": 1000})
     page.set_default_timeout(120_000)
-    page.goto(url)
-    page.get_by_role("textbox", name="User name").fill(name)
-    page.get_by_role("textbox", name="Password").fill(password(name))
-    page.get_by_role("button", name="Sign in").click()
-    page.get_by_text(f"Signed in as {name}").first.wait_for(timeout=60_000)
-    return page
+    return sign_in_on(page, url, name)
 
 
 def run_check(page) -> None:

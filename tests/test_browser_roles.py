@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import CHROMIUM, ROOT, chromium, click_until, streamlit_app
+from browser_helpers import CHROMIUM, ROOT, add_users, chromium, click_until, password, sign_in_on, streamlit_app
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed")
 
@@ -23,19 +23,12 @@ TEXT = "The Eiffel Tower is a wrought-iron lattice tower in Paris. The tower was
 REFERENCE = "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889 for the World's Fair."
 
 
-def password(name: str) -> str:
-    return f"{name}'s long password"
-
-
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    from truthometer.auth import UserFile
     from truthometer.knowledge import KnowledgeBase
 
     kb_dir = tmp_path_factory.mktemp("kb")
-    users = UserFile(kb_dir / "users.json")
-    for name, roles in USERS.items():
-        users.add(name, password(name), roles)
+    add_users(kb_dir, USERS)
     kb = KnowledgeBase(kb_dir, embedder=None, seed=None)
     kb.add("The Golden Gate Bridge opened in 1937.", "review", status="pending", created_by="cy")
     kb.add("The Brooklyn Bridge opened in 1883.", "review", status="pending", created_by="ed")
@@ -54,12 +47,7 @@ def browser():
 def sign_in(browser, url: str, name: str, page=None):
     """Sign in on ``url`` (in a new page: a page of its own, so its session cookie is its own)."""
     page = page or browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.goto(url)
-    page.get_by_role("textbox", name="User name").fill(name)
-    page.get_by_role("textbox", name="Password").fill(password(name))
-    page.get_by_role("button", name="Sign in").click()
-    page.get_by_text(f"Signed in as {name}").first.wait_for(timeout=60_000)
-    return page
+    return sign_in_on(page, url, name)
 
 
 def nav_labels(page) -> list[str]:
