@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..config import cache_dir
+from ..errors import ModelNotAvailable
 
 #: Bumped when the table's layout or content changes: a table of another format is rebuilt.
 FORMAT = 1
@@ -41,8 +42,8 @@ CREATE TABLE substitutions (pos TEXT, old TEXT, new TEXT, position INTEGER);
 """
 
 
-class WordNetTableError(RuntimeError):
-    """The WordNet table cannot be read or built."""
+class WordNetTableError(ModelNotAvailable):
+    """The WordNet table cannot be read or built (the CLI, app and API say so in one line, like a missing model)."""
 
 
 # -- building ---------------------------------------------------------------------------------------------
