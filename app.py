@@ -3,7 +3,9 @@ the sidebar links only the pages the user's roles allow."""
 import streamlit as st
 
 from ui.auth import current_user, menu, pages, remember, sidebar
+from ui.common import warm_models
 
+warm_models()  # from the server's first page, the sign-in page too: the first check need not wait
 user = current_user()
 found = pages(user)
 navigation = st.navigation(found, position="hidden")

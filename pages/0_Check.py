@@ -13,10 +13,11 @@ from truthometer.reports import highlight_html, report_html, report_markdown
 from truthometer.reports.html import legend_html
 from truthometer.auth import EDITOR
 from truthometer.review import ACCEPT, PENDING, REJECT, Review, log_decision, reviewed_report
+from truthometer.vocabulary import Status
 from ui.documents import (UPLOAD_TYPES, checked_source, read_upload, sentence_place, tracked_docx_download,
                           upload_label)
 from ui.common import (STATUS_ICON, clickable_text, code_md, input_key, knowledge_base, page_setup, plain_md,
-                       reviewer_name, show_error, warm_models)
+                       reviewer_name, show_error, models_status)
 from ui.auth import require
 from ui.external_judge import external_judge_options
 from ui.checks import apply_decision, record_decision, save_check, undo_decision
@@ -30,10 +31,10 @@ from ui.keyboard import Item, announcement, review_keys
 
 page_setup("Check")
 require(EDITOR)
-warm_models()
 st.title("🧭 Truth-O-Meter")
 st.caption("Check what a language model wrote against your references, the verified knowledge base and the "
            "web; review and accept minimal corrections.")
+models_status()
 
 # ---- sidebar: who and how ---------------------------------------------------------------------------
 reviewer = reviewer_name()
@@ -115,12 +116,23 @@ def run_check(body: str, references, config: Config) -> Report:
     from truthometer.pipeline import Checker
     from truthometer.sources import build_sources
 
-    bar = st.progress(0.0, text="starting")
+    # The bar and the live table share one slot of the page: a second slot would shift every element after
+    # it between this run and the next, and a rerun shows the old elements beside the new until it ends.
+    slot = st.empty()
+    with slot.container():
+        bar = st.progress(0.0, text="starting")
+        live = st.empty()
     sources = build_sources(config, use_kb=use_kb, web=use_web)
     llm = llm_client() if llm_rules and llm_configured else None
-    report = Checker(config, sources, llm=llm).check(body, references,
+    seen = []
+
+    def arrived(result) -> None:  # a long text shows its first verdicts while the rest is read
+        seen.append({"": STATUS_ICON.get(result.status, ""), "status": str(result.status), "sentence": result.text})
+        live.dataframe(seen, hide_index=True, use_container_width=True)
+
+    report = Checker(config, sources, llm=llm).check(body, references, on_sentence=arrived,
                                                      progress=lambda f, m: bar.progress(min(1.0, f), text=plain_md(m)))
-    bar.empty()
+    slot.empty()
     return report
 
 
@@ -168,7 +180,7 @@ pick_key, filter_key = f"selected-{key}", f"status-filter-{key}"
 shown = st.multiselect("Show sentences that are", STATUSES, default=list(STATUSES), key=filter_key,
                        format_func=lambda name: f"{STATUS_ICON[name]} {name}")
 options = [s.index for s in report.sentences if s.status in shown] or [s.index for s in report.sentences]
-flagged = [i for i in options if report.sentences[i].status in ("contradicted", "unverifiable")]
+flagged = [i for i in options if report.sentences[i].status in (Status.CONTRADICTED, Status.UNVERIFIABLE)]
 if st.session_state.get(pick_key) not in options:
     st.session_state[pick_key] = flagged[0] if flagged else options[0]
 

@@ -18,6 +18,10 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   # The entailment judge's word table (.cache/words/), built here so the first check does not wait ~30 s.
   HF_HUB_OFFLINE=1 .venv/bin/python -c "from truthometer.word_table import word_table; word_table()" \
     || echo "note: the word table was not built now; the first check with --method nli builds it"
+  # The two int8 models compiled for this machine (.cache/models/, truthometer/compiled_models.py), so that
+  # a check starts without importing transformers (a cold check: 9 s before, see docs/benchmarks.md).
+  HF_HUB_OFFLINE=1 .venv/bin/python -m truthometer.judging.nli.finetuned \
+    || echo "note: the compiled models were not built now; the first check builds them"
   echo "$want" > "$stamp"
 fi
 # WordNet as the project's own table (.cache/wordnet/, truthometer/text/wordnet.py), built once here so that

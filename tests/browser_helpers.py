@@ -35,7 +35,7 @@ def streamlit_app(env: dict[str, str], script: str = "app.py", start_timeout: fl
     the base URL and stops the server afterwards. Its output goes to a log file whose path is printed
     when it fails to start."""
     port = free_port()
-    log = Path(env.get("TRUTHOMETER_TEST_LOG") or os.devnull)
+    log = Path(env.get("TRUTHOMETER_TEST_LOG") or os.environ.get("TRUTHOMETER_TEST_LOG") or os.devnull)
     with open(log, "ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(port), "--server.headless", "true",

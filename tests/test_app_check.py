@@ -176,3 +176,28 @@ def test_the_commonsense_rules_of_a_sentences_argumentation_are_listed(tmp_path,
     _check(at, "Tina is a woman.", "Tina is a man.")
     listed = [row for frame in at.dataframe for row in frame.value.to_dict("records") if "rule" in row]
     assert {"rule": "woman(X) <- lady(X).", "from": f"kb:{rule.id} (style guide)"} in listed
+
+
+def test_the_page_says_the_models_are_loading_until_they_are(tmp_path, monkeypatch):
+    import threading
+
+    import truthometer.pipeline
+    from ui.common import warm_models
+
+    loaded = threading.Event()
+    monkeypatch.setattr(truthometer.pipeline, "warm_up", lambda config=None: loaded.wait(60))
+    monkeypatch.setenv("TRUTHOMETER_KB", str(tmp_path / "kb"))
+    warm_models.clear()  # a fresh server: its first page starts the loading
+    try:
+        at = AppTest.from_file("../app.py", default_timeout=120)
+        at.run()
+        assert not at.exception
+        assert any("Loading the models" in c.value for c in at.caption)
+        loaded.set()
+        warm_models().thread.join(10)
+        at.run()
+        assert not any("Loading the models" in c.value for c in at.caption)
+        assert warm_models().seconds is not None
+    finally:
+        loaded.set()
+        warm_models.clear()

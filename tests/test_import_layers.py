@@ -12,7 +12,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "truthometer"
 STAGES = ("segmentation", "evidence", "alignment", "judging", "argumentation", "verdicts", "corrections",
           "review", "knowledge")
 BASE = ("config", "errors", "switches", "textio", "netguard", "sqlite_setup", "report", "inflection", "models",
-        "per_token_int8", "blis_kernels", "word_table", "text", "knowledge_events",
+        "per_token_int8", "compiled_models", "blis_kernels", "word_table", "text", "knowledge_events",
+        # One check's parses, vectors and alignments, handed down to every stage (it imports none).
+        "check_context",
+        "vocabulary",
         # The OpenAI-compatible HTTP adapter and its prompts: the judge's external door and the LLM features
         # both speak through it.
         "llm.client", "llm.prompts")

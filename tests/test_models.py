@@ -40,48 +40,6 @@ def test_an_int8_embedding_does_not_depend_on_what_is_encoded_with_it():
     assert np.array_equal(reordered[: len(texts)][::-1], together)
 
 
-def test_the_traced_int8_encoder_gives_the_eager_models_bits(monkeypatch):
-    from truthometer import per_token_int8
-
-    texts = ["Paris", "The Eiffel Tower was completed in 1889.", "The tower was completed in 1899.",
-             "Tardigrades survive brief heating to about 150 °C, though not for long, and they can also "
-             "survive the vacuum of space for days.", "A man is playing a guitar.", "A woman is slicing an onion."]
-    model = models.encoder(Config(precision="int8"))
-    assert per_token_int8.traced_transformer(model) is not None  # the bundled encoder traces
-    traced = per_token_int8.encode(model, texts, batch_size=2)
-    monkeypatch.setitem(per_token_int8._traces, model, None)  # as for a model that does not trace
-    eager = per_token_int8.encode(model, texts, batch_size=2)
-    assert np.array_equal(traced, eager)
-    assert np.allclose(np.linalg.norm(traced, axis=1), 1.0, atol=1e-6)
-
-
-def test_a_trace_that_does_not_replay_the_model_is_not_used():
-    import torch
-
-    from truthometer import per_token_int8
-
-    class LengthWrittenIn(torch.nn.Module):
-        """int() makes the tracer write the example's length into the trace as a constant."""
-
-        def __init__(self):
-            super().__init__()
-            self.embed = torch.nn.Embedding(30522, 4)
-
-        def forward(self, input_ids, attention_mask):
-            return {"last_hidden_state": self.embed(input_ids) * int(input_ids.shape[1])}
-
-    class Model:  # what traced_transformer reads of a sentence-transformers model
-        def __init__(self, transformer, tokenizer):
-            self.modules, self.tokenizer = [type("Transformer", (), {"auto_model": transformer})()], tokenizer
-
-        def __getitem__(self, index):
-            return self.modules[index]
-
-    tokenizer = models.encoder(Config(precision="int8")).tokenizer
-    assert per_token_int8.traced_transformer(Model(LengthWrittenIn(), tokenizer)) is None
-    assert per_token_int8.traced_transformer(Model(torch.nn.Identity(), tokenizer)) is None  # does not trace
-
-
 def test_unknown_precision_is_refused(monkeypatch):
     with pytest.raises(ValueError, match="precision"):
         Config(precision="float8")

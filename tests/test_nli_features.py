@@ -71,28 +71,6 @@ def test_a_light_verb_is_not_a_slot():
     assert values["conflict_verb"] == 0 and values["missing_verb"] == 0
 
 
-def test_remembered_parses_and_vectors_are_reused_by_the_judge():
-    import numpy as np
-
-    from truthometer.judging.nli.features import clear_cache, featurise, remember
-
-    claim, evidence = "The tower was finished in 1889.", "The tower was completed in 1889."
-    nlp = models.nlp()
-    u, v = np.zeros(384, np.float32), np.zeros(384, np.float32)
-    u[0], v[1] = 1.0, 1.0  # orthogonal stand-ins: the real embeddings of these two are close
-    clear_cache()
-    try:
-        assert remember({claim: nlp(claim)[:], evidence: nlp(evidence)[:], "A -LRB- b -RRB- .": nlp("x")},
-                        {claim: u, evidence: v, "A -LRB- b -RRB- .": u}) == 2  # the PTB text is not normalised
-        assert featurise([evidence], [claim])[0, -1] == 0.0
-        # Vectors belong to one precision: another embeds afresh (and still reuses the parses).
-        assert featurise([evidence], [claim], precision="int8")[0, -1] > 0.5
-        clear_cache()
-        assert featurise([evidence], [claim])[0, -1] > 0.5
-    finally:
-        clear_cache()
-
-
 def test_training_pairs_are_recognised_by_fingerprint(tmp_path):
     import shutil
 

@@ -126,7 +126,11 @@ def _judged(score, relation="contradiction"):
 
 class _Aligned:
     def __init__(self, contradicts, confirms=False):
-        self.contradicts, self.confirms = contradicts, confirms
+        from types import SimpleNamespace
+
+        self.contradicts, self.confirms, self.evidence, self.polarity_mismatch = contradicts, confirms, "", False
+        self.substituted = [SimpleNamespace(kind="number", claim_text="4", evidence_text="5", label="")] \
+            if contradicts else []
 
 
 def _settled(result, alignment):
@@ -452,10 +456,8 @@ def test_the_nli_method_embeds_each_claim_and_evidence_sentence_once(monkeypatch
     # Retrieval embeds with the precision the judge's head was trained on, and the judge reuses those
     # vectors: embedding every sentence twice cost a sixth of a check.
     from truthometer.config import Config
-    from truthometer.judging.nli import features
     from truthometer.pipeline import Checker
 
-    features.clear_cache()
     checker = Checker(Config(method="nli"))
     calls = []
     real = models.embed

@@ -65,6 +65,34 @@ def test_the_key_is_made_once_readable_by_its_owner_only(tmp_path, monkeypatch):
     assert signing_key(path) == "the team's key"
 
 
+def _cookie_writes(note: str | None) -> list:
+    """What the cookie writer sends the browser on a signed-out run, with or without a note on why the
+    browser's cookie did not sign anyone in (the component is replaced by a recorder)."""
+    from streamlit.testing.v1 import AppTest
+
+    def script(note):
+        import streamlit as st
+
+        from ui import session_cookie
+        if note:
+            st.session_state[session_cookie.NOTE] = note
+        session_cookie.write(None, start=True)
+
+    return AppTest.from_function(script, args=(note,)).run().session_state
+
+
+def test_a_cookie_that_signed_nobody_in_stays_and_a_sign_out_removes_it(monkeypatch):
+    from ui import session_cookie
+
+    sent = []
+    monkeypatch.setattr(session_cookie, "_writer", lambda: (lambda data, height: sent.append(data)))
+    _cookie_writes(None)
+    assert sent == [{"name": session_cookie.COOKIE, "value": None, "maxAge": 0}]  # signed out: removed
+    sent.clear()
+    _cookie_writes("Your session expired; please sign in again.")
+    assert sent == []  # left for the next session of the tab to read, and say why, again
+
+
 def test_announcements_name_the_action_and_the_place():
     assert announcement("accept", 2, 5, 6) == "Accepted correction 2 of 5 (sentence 7)."
     assert announcement("undo", 1, 3, 0, "accepted") == "Undid the decision on 1 of 3 (sentence 1); now accepted."

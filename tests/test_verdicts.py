@@ -1,5 +1,6 @@
 """The verdict stage decides each sentence once, from hand-built signals (``truthometer.verdicts``)."""
 import copy
+from types import SimpleNamespace
 
 from truthometer.config import Config
 from truthometer.verdicts.parts import by_parts
@@ -25,6 +26,10 @@ class Aligned:
 
     def __init__(self, contradicts, confirms=False, evidence=""):
         self.contradicts, self.confirms, self.evidence = contradicts, confirms, evidence
+        # A contradiction placed in a date the evidence states otherwise, or none.
+        self.polarity_mismatch = False
+        self.substituted = [SimpleNamespace(kind="date", claim_text="1952", evidence_text="1958", label="")] \
+            if contradicts else []
 
 
 def test_a_judged_support_is_supported_and_quotes_the_judge():

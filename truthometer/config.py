@@ -7,6 +7,7 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import ConfigError
+from .vocabulary import SlotKind
 
 # Models are loaded from PyPI packages or local paths only: never from a hub.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -71,7 +72,7 @@ JUDGES = ("cascade", "cross-encoder", "head")
 #: The kinds of external judge (``judging/nli/external.py``), as ``Config.external_judge`` opens.
 EXTERNAL_JUDGES = ("hf-nli", "hf-grounding", "hf-seq2seq", "openai")
 #: The rule tier's families (``judging.rules``): each can be switched off to measure what it adds.
-RULE_FAMILIES = ("number", "date", "entity", "code", "quality", "negation")
+RULE_FAMILIES = (SlotKind.NUMBER, SlotKind.DATE, SlotKind.ENTITY, SlotKind.CODE, SlotKind.QUALITY, SlotKind.NEGATION)
 
 
 def _float_env(name: str, default: float) -> float:

@@ -9,6 +9,7 @@ import threading
 from collections import OrderedDict
 from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -44,8 +45,7 @@ def _encoder(path: str | None):
         raise ModelNotAvailable(f"cannot load the sentence encoder from {path}: {exc}") from exc
 
 
-@lru_cache(maxsize=2)
-def _int8_encoder(path: str | None):
+def _quantised_copy(path: str | None):
     import copy
 
     from . import per_token_int8
@@ -53,9 +53,20 @@ def _int8_encoder(path: str | None):
     return per_token_int8.quantise(copy.deepcopy(_encoder(path)))
 
 
+@lru_cache(maxsize=2)
+def _int8_encoder(path: str | None):
+    """The int8 encoder compiled for this machine (``compiled_models``: no transformers import), or the
+    eager quantised copy where the model does not compile."""
+    from . import compiled_models, per_token_int8
+
+    compiled = compiled_models.sentence_encoder(Path(path or bundled_encoder_path()), lambda: _quantised_copy(path))
+    return compiled or per_token_int8.EagerEncoder(_quantised_copy(path))
+
+
 def encoder(config: Config | None = None):
-    """The sentence-transformers model (all-MiniLM-L6-v2 unless configured); with precision "int8", a
-    copy whose linear layers run in int8 (``per_token_int8``)."""
+    """The sentence-transformers model (all-MiniLM-L6-v2 unless configured); with precision "int8", an
+    encoder whose linear layers run in int8 (``per_token_int8``), with ``encode(texts, batch_size)``,
+    ``tokenizer`` and ``dimension``."""
     config = config or Config()
     with _lock:
         if config.precision == "int8":
@@ -67,12 +78,12 @@ def embed(texts: list[str], config: Config | None = None) -> np.ndarray:
     """Normalised embeddings, batched; shape (len(texts), dim), float32."""
     config = config or Config()
     model = encoder(config)
+    if config.precision == "int8":
+        if not texts:
+            return np.zeros((0, model.dimension), dtype=np.float32)
+        return model.encode(list(texts), config.batch_size)
     if not texts:
         return np.zeros((0, model.get_embedding_dimension()), dtype=np.float32)
-    if config.precision == "int8":
-        from . import per_token_int8
-
-        return per_token_int8.encode(model, list(texts), config.batch_size)
     import torch
 
     with torch.autocast("cpu", dtype=torch.bfloat16, enabled=config.precision == "bfloat16"):

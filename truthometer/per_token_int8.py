@@ -10,15 +10,15 @@ depend on the other rows. It is also closer to float32 (mean cosine 0.997 agains
 
 The rest of the transformer runs in float32, where attention's sums over a padded length differ in
 the last bit from the unpadded sums, and a per-token scale can turn that bit into a different int8 value.
-``encode`` therefore encodes texts of the same length in word pieces together, so no text is ever
-padded: a text's embedding is then bit-identical whether it is encoded alone or with any others. Texts
-of a length are rarely so few that the extra batches cost more than the padding they save.
+Texts of the same length in word pieces are therefore encoded together, so no text is ever padded: a
+text's embedding is then bit-identical whether it is encoded alone or with any others. Texts of a length
+are rarely so few that the extra batches cost more than the padding they save.
 
 Those many small batches made the encoder spend a third of its time in Python, calling module after
 module, and Python holds the GIL: beside spaCy parsing in the other thread, each waited on the other
-(CLIMATE-FEVER's 1,638 texts: 4.9 s alone, 6.7 s beside the parser). The transformer is therefore run
-as a TorchScript trace (``torch.jit.trace``), which runs the whole forward pass in C++ without the GIL:
-4.7 s alone and beside the parser, and the same bits as the eager model (``tests/test_models.py``).
+(CLIMATE-FEVER's 1,638 texts: 4.9 s alone, 6.7 s beside the parser). The models are therefore run as
+TorchScript traces (``compiled_models``), which run the whole forward pass in C++ without the GIL, with
+the same bits as the eager model (``tests/test_compiled_models.py``).
 
 ``torch._int_mm`` is fast only where the CPU has int8 dot-product instructions (AVX-512 VNNI, AMX). On an
 AVX2-only CPU (an AMD EPYC without AVX-512, 2026-11-29) it took 116 ms for a 256 x 384 by 384 x 1,536
@@ -29,11 +29,7 @@ measured once per process (``int_mm_is_fast``).
 """
 from __future__ import annotations
 
-import logging
-import threading
 import time
-import warnings
-import weakref
 from collections import defaultdict
 from functools import lru_cache
 
@@ -106,80 +102,32 @@ def quantise(module: torch.nn.Module) -> torch.nn.Module:
     return module
 
 
-_traces: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-_traces_lock = threading.Lock()
-
-
-def traced_transformer(model):
-    """The TorchScript trace of a sentence-transformers ``model``'s transformer (its first module), made
-    once per model; None when that module is not a Hugging Face model, does not trace, or traces into
-    something that does not give the eager model's bits at other lengths and batch sizes."""
-    with _traces_lock:
-        if model not in _traces:
-            _traces[model] = _trace(model)
-        return _traces[model]
-
-
-def _trace(model):
-    transformer = getattr(model[0], "auto_model", None)
-    if transformer is None:
-        return None
-
-    def example(words: int, rows: int) -> dict:
-        ids = model.tokenizer([" ".join(["the"] * words)] * rows, return_tensors="pt")["input_ids"]
-        return {"input_ids": ids, "attention_mask": torch.ones_like(ids)}
-
-    for parameter in transformer.parameters():
-        parameter.requires_grad_(False)  # a trace keeps weights as constants, which must not need gradients
-    # The tracer reads every attribute of the model, and transformers logs about one (its loss) it never uses.
-    hf_logger = logging.getLogger("transformers")
-    level = hf_logger.level
-    hf_logger.setLevel(logging.ERROR)
-    try:
-        with warnings.catch_warnings(), torch.no_grad():
-            warnings.simplefilter("ignore")  # the tracer warns of branches; unpadded input takes one path
-            traced = torch.jit.trace(transformer, example_kwarg_inputs=example(14, 1), check_trace=False,
-                                     strict=False)
-            # A trace replays the operations it saw; a length or batch size written into it as a constant
-            # would give wrong vectors quietly, so it must match the eager model elsewhere too.
-            for check in (example(5, 3), example(40, 2)):
-                if not torch.equal(traced(**check)["last_hidden_state"], transformer(**check).last_hidden_state):
-                    return None
-            return traced
-    except Exception:  # an architecture the tracer cannot follow runs eagerly
-        return None
-    finally:
-        hf_logger.setLevel(level)
-
-
-def encode(model, texts: list[str], batch_size: int) -> np.ndarray:
-    """Normalised embeddings of ``texts`` from a sentence-transformers ``model`` quantised by
-    ``quantise``, each independent of the others (see the module docstring)."""
-    limit = model.max_seq_length or 512
-    pieces = model.tokenizer(list(texts), truncation=True, max_length=limit)["input_ids"]
+def by_length(pieces: list[list[int]], batch_size: int):
+    """Row indices in batches of one length in word pieces each, shortest first: no row is padded (see the
+    module's docstring), whichever model runs the batch."""
     groups: dict[int, list[int]] = defaultdict(list)
     for index, ids in enumerate(pieces):
         groups[len(ids)].append(index)
-    out = np.zeros((len(texts), model.get_embedding_dimension()), dtype=np.float32)
-    transformer = traced_transformer(model)
-    for _, indices in sorted(groups.items()):
-        if transformer is None:
-            out[indices] = model.encode([texts[i] for i in indices], batch_size=batch_size,
-                                        normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
-            continue
-        for start in range(0, len(indices), batch_size):
-            chunk = indices[start:start + batch_size]
-            out[chunk] = _encode_unpadded(model, transformer, torch.tensor([pieces[i] for i in chunk]))
-    return out
+    for _, rows in sorted(groups.items()):
+        for start in range(0, len(rows), batch_size):
+            yield rows[start:start + batch_size]
 
 
-@torch.no_grad()
-def _encode_unpadded(model, transformer, ids: torch.Tensor) -> np.ndarray:
-    """What ``model.encode(normalize_embeddings=True)`` computes for texts of one length, through the trace."""
-    mask = torch.ones_like(ids)
-    features = {"token_embeddings": transformer(input_ids=ids, attention_mask=mask)["last_hidden_state"],
-                "attention_mask": mask}
-    for module in list(model)[1:]:  # pooling, normalisation
-        features = module(features)
-    # encode() normalises once more after the model's own Normalize; so do we, for the same bits.
-    return torch.nn.functional.normalize(features["sentence_embedding"], p=2, dim=1).numpy()
+class EagerEncoder:
+    """A quantised sentence-transformers model encoding texts of one length in word pieces together (so no
+    text is padded), eagerly: where ``compiled_models`` cannot compile the model. Same ``encode``,
+    ``tokenizer`` and ``dimension`` as ``compiled_models.SentenceEncoder``."""
+
+    def __init__(self, model):
+        self.model = model
+        self.tokenizer = model.tokenizer
+        self.dimension = model.get_embedding_dimension()
+
+    def encode(self, texts: list[str], batch_size: int) -> np.ndarray:
+        limit = self.model.max_seq_length or 512
+        pieces = self.tokenizer(list(texts), truncation=True, max_length=limit)["input_ids"]
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        for rows in by_length(pieces, batch_size):
+            out[rows] = self.model.encode([texts[i] for i in rows], batch_size=batch_size, normalize_embeddings=True,
+                                          convert_to_numpy=True, show_progress_bar=False)
+        return out

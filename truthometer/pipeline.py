@@ -12,15 +12,13 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable
 
-import numpy as np
-
 from . import models
+from .check_context import CheckContext, active
+from .check_methods import CROSS_ENCODER_TOP, as_read_by as _as_read, method_for, nearest_as_read  # noqa: F401
 from .config import MAX_TEXT_CHARS, Config
-from .errors import ModelNotAvailable
 from .evidence.base import EvidenceSource
 from .evidence.references import ReferenceSource
 from .evidence.retrieval import rank_evidence
-from .judging import delucionqa
 from .corrections.proposals import ToCorrect, choose_alignment, draft_corrections, propagate_corrections
 from .judging.part_rules import Part, about_its_part, part_mismatches, split_claims
 from .judging.rules import Mismatch, find_mismatches
@@ -28,10 +26,12 @@ from .report import Evidence, EvidenceSentence, Report, SentenceResult
 from .segmentation import contextualise, skip_reason, split_sentences
 from .segmentation.markup import mask_markup
 from .textio import validate_text
+from .vocabulary import Relation, Status
 from .verdicts import (ALIGNMENT_MARGIN, SOURCE_RANK, Flag, Signals, add_flag, apply_verdict,  # noqa: F401
                        outweigh_unlocated_contradictions, overrules_support, reach_verdict, relate_by_judge,
                        relate_conflicting_evidence, settle_misplaced_support, support_near_paraphrase, to_locate,
                        trusted_source_takes_part)
+from .verdicts import apply_relabels, trusted_source_contradictions
 
 Progress = Callable[[float, str], None]
 
@@ -41,8 +41,6 @@ KB_REFUSAL = "outside the knowledge base"
 #: Claims a streamed check (``Checker.check(on_sentence=...)``) decides first, on their own: their sentences
 #: come out after about a third of a 10-sentence check's time.
 FIRST_CHUNK = 3
-#: Evidence sentences per claim (the most similar) that the cascade's cross-encoder may read.
-CROSS_ENCODER_TOP = 2
 
 
 def _no_progress(fraction: float, message: str) -> None:
@@ -98,48 +96,60 @@ class Checker:
         #: commonsense rules that link the claim to its evidence (``llm.rules``), used for that check
         self.llm = llm
 
+    @property
+    def method(self):
+        """How this checker reads each (evidence, claim) pair (``check_methods``): the judge or a detector."""
+        return method_for(self.config)
+
     def check(self, text: str, references=(), progress: Progress | None = None,
               sources: list[EvidenceSource] | None = None, on_sentence: Callable | None = None) -> Report:
         """The report on ``text``. With ``on_sentence``, each SentenceResult is passed to it, in order, once
         decided: the first FIRST_CHUNK claims are checked on their own first, so a long text shows its first
         verdicts early; the report is the one an unstreamed check returns (``_streamed``)."""
+        from .alignment import align_many
+
         progress = progress or _no_progress
         validate_text(text, "text", MAX_TEXT_CHARS)
-        report, claims = self._segment(text, progress)
-        if on_sentence is not None and len(claims) > FIRST_CHUNK:
-            self._streamed(report, claims, references, sources, progress, on_sentence)
-        else:
-            self._propagate([c.result for c in self._check_claims(report, claims, references, sources, progress)])
-            for result in report.sentences if on_sentence else ():
-                on_sentence(result)
+        # What this check parses, embeds and aligns, computed once and read by every stage; gone with the check.
+        # The judge's features find it as the check in progress (``active``): every judge has one signature.
+        with active(CheckContext(align_many)) as context:
+            report, claims = self._segment(text, progress)
+            if on_sentence is not None and len(claims) > FIRST_CHUNK:
+                self._streamed(report, claims, references, sources, progress, on_sentence, context)
+            else:
+                kept = self._check_claims(report, claims, references, sources, progress, context)
+                self._propagate([c.result for c in kept], context)
+                for result in report.sentences if on_sentence else ():
+                    on_sentence(result)
         progress(1.0, "done")
         return report
 
     def _streamed(self, report: Report, claims: list[_Claim], references, sources, progress: Progress,
-                  on_sentence: Callable) -> None:
+                  on_sentence: Callable, context: CheckContext) -> None:
         """The first claims checked and passed on, then the rest. Each stage reads a claim on its own evidence
         but one: corrections carried over to later sentences run again over the whole text, from the drafted
         corrections alone as in one pass."""
         first, rest = claims[:FIRST_CHUNK], claims[FIRST_CHUNK:]
         share = len(first) / len(claims)
-        kept = self._check_claims(report, first, references, sources, lambda f, m: progress(f * share, m))
+        kept = self._check_claims(report, first, references, sources, lambda f, m: progress(f * share, m), context)
         drafted = {id(c.result) for c in kept if c.result.suggestion}
-        self._propagate([c.result for c in kept])
+        self._propagate([c.result for c in kept], context)
         boundary = rest[0].result.index
         for result in report.sentences[:boundary]:
             on_sentence(result)
         kept += self._check_claims(report, rest, references, sources,
-                                   lambda f, m: progress(share + f * (1 - share), m))
+                                   lambda f, m: progress(share + f * (1 - share), m), context)
         for c in kept:
             if id(c.result) not in drafted:
                 c.result.suggestion = None  # carried over within the first chunk: carried again below
-        self._propagate([c.result for c in kept])
+        self._propagate([c.result for c in kept], context)
         for result in report.sentences[boundary:]:
             on_sentence(result)
 
-    def _propagate(self, results: list[SentenceResult]) -> None:
+    def _propagate(self, results: list[SentenceResult], context: CheckContext) -> None:
         from .judging.nli import load_judge
-        propagate_corrections(results, load_judge(self.config), overrules_support, self.config.relevance_floor)
+        propagate_corrections(results, load_judge(self.config), overrules_support, self.config.relevance_floor,
+                              context)
 
     def _segment(self, text: str, progress: Progress) -> tuple[Report, list[_Claim]]:
         """The report with every sentence (skipped ones decided) and the check-worthy claims."""
@@ -153,7 +163,7 @@ class Checker:
         resolved = contextualise([s.text for s in sentences], spans)
         for index, (sentence, claim_text) in enumerate(zip(sentences, resolved)):
             result = SentenceResult(index, sentence.text, sentence.start, sentence.end,
-                                    status="skipped", reason="", method=config.method)
+                                    status=Status.SKIPPED, reason="", method=config.method)
             results.append(result)
             why = skip_reason(sentence.text, sentence.doc)
             if why:
@@ -165,7 +175,7 @@ class Checker:
         return Report(text, results, method=config.method), claims
 
     def _check_claims(self, report: Report, claims: list[_Claim], references, sources,
-                      progress: Progress) -> list[_Claim]:
+                      progress: Progress, context: CheckContext) -> list[_Claim]:
         """Evidence, verdicts and drafted corrections for ``claims``; returns those the check-worthiness model kept."""
         config = self.config
         if not claims:
@@ -177,7 +187,7 @@ class Checker:
 
         progress(0.2, f"embedding {len(claims)} claims")
         claim_texts = [c.claim for c in claims]
-        vectors_config = self._vectors_config()
+        vectors_config = self.method.vectors_config()
         claim_vectors = models.embed(claim_texts, vectors_config)
         if config.skip_model:
             claims, claim_vectors = _skip_opinions(claims, claim_vectors)
@@ -186,10 +196,10 @@ class Checker:
                 return []
         for c, vector in zip(claims, claim_vectors):
             c.vector = vector
-        evidence_vectors: dict = {}
+        evidence_vectors = context.vectors_of(vectors_config)
 
         all_sources = [ReferenceSource(references)] + self.sources + list(sources or [])
-        parsed: dict = {}
+        parsed = context.parses
         for source in all_sources:
             parsed.update(getattr(source, "parsed", {}))
         for number, source in enumerate(all_sources):
@@ -209,7 +219,7 @@ class Checker:
         # Commonsense rules from the sources (the knowledge base's approved rule entries), read once a check.
         rules = [rule for source in all_sources for rule in (getattr(source, "rules", None) or list)()]
         progress(0.65, "judging")
-        report.notes.extend(self._judge(claims, parsed, evidence_vectors, progress, rules))
+        report.notes.extend(self._judge(claims, parsed, evidence_vectors, progress, rules, context))
         if self.propose_to is not None:
             proposed = propose_web_evidence(report, self.propose_to)
             if proposed:
@@ -241,22 +251,9 @@ class Checker:
             p.evidence = [pair for pair in p.evidence if pair[1] >= self.config.relevance_floor][:self.config.top_k]
             claims[p.owner].parts.append(p)
 
-    def _vectors_config(self) -> Config:
-        """The configuration claims and evidence are embedded with. With the bundled judge, the encoder
-        precision its head was trained on: the judge then reuses the vectors retrieval computed, instead
-        of embedding every claim and evidence sentence a second time (a quarter of the time of a check)."""
-        if self.config.method != "nli" or self.config.nli_path:
-            return self.config
-        from .judging.nli import load_judge
-        try:
-            precision = getattr(load_judge(self.config), "precision", None)
-        except ModelNotAvailable:
-            return self.config  # _judge says what is missing
-        return self.config.with_(precision=precision) if precision else self.config
-
     # -- judging -----------------------------------------------------------------------------------
     def _judge(self, claims: list[_Claim], parsed: dict, evidence_vectors: dict, progress: Progress,
-               rules: list) -> list[str]:
+               rules: list, context: CheckContext) -> list[str]:
         """Signals for each claim, then one verdict each (``verdicts``), then corrections of the
         contradicted ones (``corrections.proposals``), which never change a verdict. Returns the report's notes."""
         from .judging.nli import load_judge
@@ -271,25 +268,23 @@ class Checker:
                         | {e.checked_as or e.text for c in claims for p in c.parts for e, _ in p.evidence[:3]})
                        - set(parsed))
         parsed.update((t, doc[:]) for t, doc in models.parse_many(texts, batch_size=config.batch_size).items())
-        probabilities = self._entailment(claims, relevant, parsed, evidence_vectors, progress) \
-            if config.method == "nli" else None
+        method = self.method
+        readings = method.read(claims, relevant, context, progress)
 
         progress(0.8, "deciding verdicts")
-        signals = self._signals(claims, relevant, parsed, evidence_vectors, probabilities)
-        if probabilities is not None:
-            progress(0.85, "checking sentences part by part")
-            self._read_parts(claims, relevant, signals)
-        known = self._locate(signals)
+        signals = self._signals(claims, relevant, parsed, evidence_vectors, readings, context)
+        method.read_parts(claims, relevant, signals, context, progress)
+        self._locate(signals, context)
         notes = self._commonsense(claims, signals, rules, parsed, progress)
         for c, s in zip(claims, signals):
             apply_verdict(c.result, reach_verdict(s, config))
-            if c.result.status != "unverifiable":
+            if c.result.status != Status.UNVERIFIABLE:
                 # The knowledge base's refusal matters only when no other source settled the claim.
                 c.result.notes = [n for n in c.result.notes if not n.startswith(KB_REFUSAL)]
         to_correct = [ToCorrect(c.result, c.claim, s.mismatches, c.rule_evidence) for c, s in zip(claims, signals)
-                      if c.result.status == "contradicted"]
+                      if c.result.status == Status.CONTRADICTED]
         progress(0.9, f"proposing corrections for {len(to_correct)} sentences")
-        draft_corrections(to_correct, load_judge(config), overrules_support, known)
+        draft_corrections(to_correct, load_judge(config), overrules_support, context)
         return notes
 
     def _commonsense(self, claims: list[_Claim], signals: list[Signals], rules: list, parsed: dict,
@@ -307,8 +302,8 @@ class Checker:
         # Asked where the evidence disagrees, or where a contradiction may be answered by evidence the judge
         # read as merely related (a rule can link it to the claim): the sentences a reviewer is shown.
         disputed = [(c, s) for c, s in judged
-                    if "contradiction" in (relations := {e.relation for e in c.result.evidence})
-                    and relations & {"support", "related"}]
+                    if Relation.CONTRADICTION in (relations := {e.relation for e in c.result.evidence})
+                    and relations & {Relation.SUPPORT, Relation.RELATED}]
         asked, proposed, failed = 0, 0, ""
         for c, s in disputed:
             progress(0.87, f"asking the LLM for commonsense rules ({asked + 1}/{len(disputed)})")
@@ -332,13 +327,11 @@ class Checker:
         return notes
 
     def _signals(self, claims: list[_Claim], relevant, parsed: dict, evidence_vectors: dict,
-                 probabilities) -> list[Signals]:
-        """Each claim's signals: the relation of each evidence sentence (the judge's or the similarity
-        detector's, the rule tier's, then as ``verdicts.relations`` settles them) and the relations between
-        pieces of evidence where they disagree."""
-        from .judging.nli import load_judge
-
-        config = self.config
+                 readings: list, context: CheckContext) -> list[Signals]:
+        """Each claim's signals: the relation of each evidence sentence (the method's reading of it, the rule
+        tier's, then as the method settles them) and the relations between pieces of evidence where they
+        disagree."""
+        config, method = self.config, self.method
         signals: list[Signals] = []
         for c_index, c in enumerate(claims):
             result = c.result
@@ -364,88 +357,40 @@ class Checker:
                         (ev.text, ev.source) == (c.rule_evidence.text, c.rule_evidence.source) for ev in result.evidence):
                     score = next(s for p in c.parts for e, s in p.evidence if e is c.rule_evidence)
                     late = Evidence.of(c.rule_evidence, score)
-            detection = None
-            if probabilities is not None:
-                relate_by_judge(result.evidence, pairs, probabilities[c_index], as_read)
-                if c.passage:
-                    top = next(ev for ev in result.evidence if (ev.text, ev.source) == (pairs[0][0].text, pairs[0][0].source))
-                    top.passage = c.passage
-            else:
-                detection = delucionqa.detect(config.method, c.claim, [e.text for e, _ in pairs],
-                                              [s for _, s in pairs], config, c.span)
-                # The similarity detectors cannot see a wrong number or name: the rule tier overrides them.
-                if detection.supported and c.rule_evidence is None:
-                    result.evidence[0].relation = "support"
+            detection = method.relate(c, pairs, readings[c_index], as_read)
             if late is not None:
                 result.evidence.append(late)
             if c.rule_evidence is not None:
                 for ev in result.evidence:
                     if ev.text == c.rule_evidence.text and ev.source == c.rule_evidence.source:
-                        ev.relation = "contradiction"
+                        ev.relation = Relation.CONTRADICTION
             signals.append(Signals(result, mismatches=mismatches, detection=detection))
         judged = [(c, s) for c, s in zip(claims, signals) if s.relevant]
-        if probabilities is not None:
-            settle_misplaced_support([(c.result, c.rule_evidence) for c, _ in judged], config)
-            for c, _ in judged:
-                if c.rule_evidence is None:
-                    outweigh_unlocated_contradictions(c.result)
+        method.settle([c for c, _ in judged], context)
         # The most trusted source takes part: an approved knowledge entry the judge read as related, which
         # fills a slot of the claim differently, contradicts it (however far down the evidence it ranks).
         for c, s in judged:
-            taking_part = trusted_source_takes_part(c.result, c.span, parsed, config.rules_off)
+            taking_part, changes = trusted_source_contradictions(c.result, c.span, parsed, config.rules_off)
+            apply_relabels(changes)
             if taking_part is not None and c.rule_evidence is None:
                 s.mismatches, c.rule_evidence = taking_part
-        # Where the evidence disagrees, the judge reads pairs of evidence sentences too (one batched call):
-        # who contradicts whom, who supports whom, for the argumentation's program.
-        between = relate_conflicting_evidence([c.result for c, _ in judged], load_judge(config)) \
-            if probabilities is not None else {}
+        between = method.between([c.result for c, _ in judged])
         for c, s in judged:
             s.between = between.get(id(c.result))
-            # No slot filled differently: where the judge is unsure, a near-paraphrase is support.
-            if probabilities is not None and c.rule_evidence is None \
-                    and not {Flag.UNSTATED_DATE, Flag.OTHER_COUNT, Flag.OTHER_PARTICIPANT} & set(c.result.flags) \
-                    and support_near_paraphrase(c.result.evidence, config):
-                add_flag(c.result, Flag.NEAR_PARAPHRASE)
+            method.near_paraphrase(c)
         return signals
 
-    def _read_parts(self, claims: list[_Claim], relevant, signals: list[Signals]) -> None:
-        """Each sentence with a supporting or contradicting evidence sentence judged part by part
-        (``verdicts.parts``), against its most similar evidence and the passage around the best of it, by the
-        cross-encoder where there is one."""
-        from .judging.nli import load_judge, passage_reader
-        from .verdicts.parts import PREMISES, PartCheck, read_parts
-
-        reader = passage_reader(load_judge(self.config))
-        checks, owners = [], []
-        for c, pairs, s in zip(claims, relevant, signals):
-            if not s.relevant or not any(e.relation in ("support", "contradiction") for e in c.result.evidence):
-                continue
-            by_text = {(e.text, e.source): e for e in c.result.evidence}
-            premises = [(by_text[(e.text, e.source)], e.checked_as or e.text) for e, _ in pairs[:PREMISES]]
-            best = pairs[0][0]
-            if best.window:
-                premises.append((by_text[(best.text, best.source)], best.window))
-            own = {p.part.text: {e.text for e, _ in p.evidence[:PREMISES]} for p in c.parts} if c.parts else None
-            checks.append(PartCheck(c.result, c.claim, c.span, premises, own))
-            owners.append(s)
-        for s, spans in zip(owners, read_parts(checks, reader)):
-            s.parts = spans
-
     @staticmethod
-    def _locate(signals: list[Signals]) -> dict:
+    def _locate(signals: list[Signals], context: CheckContext) -> None:
         """The alignment of each sentence with the evidence only the judge found contradicting, where the
-        decision needs it to place the contradiction (``verdicts.to_locate``), in one batch; returns every
-        alignment made, by (sentence, evidence text), for the corrections to reuse."""
-        from .alignment import align_many
-
+        decision needs it to place the contradiction (``verdicts.to_locate``), in one batch through the
+        check's context, which keeps them for the corrections."""
         wanted = [(s, to_locate(s)) for s in signals]
-        pairs = list(dict.fromkeys((s.sentence.text, e.text) for s, found in wanted for e in found))
-        known = dict(zip(pairs, align_many(pairs))) if pairs else {}
+        context.align([(s.sentence.text, e.text) for s, found in wanted for e in found])
         for s, found in wanted:
-            chosen = choose_alignment([(e, known[(s.sentence.text, e.text)]) for e in found])
+            chosen = choose_alignment([(e, context.alignments[(s.sentence.text, e.text)]) for e in found])
             if chosen is not None:
                 s.located = chosen[1]
-        return known
 
     def _rule_tier(self, c: _Claim, pairs, parsed, as_read: dict) -> tuple[list[Mismatch], EvidenceSentence | None]:
         # The best-aligned evidence: the most similar sentences (as the judge reads them), nearly as close
@@ -462,73 +407,6 @@ class Checker:
                 return mismatches, e
         return [], None
 
-    def _entailment(self, claims: list[_Claim], relevant, parsed: dict, evidence_vectors: dict, progress: Progress):
-        """The judge's probabilities for every (evidence, claim) pair, in one batched call."""
-        from .judging.nli import BundledJudge, load_judge
-        from .judging.nli.features import remember
-
-        judge = load_judge(self.config)
-        if hasattr(judge, "new_check"):
-            judge.new_check()  # an external judge's call budget is a check's
-        if isinstance(getattr(judge, "base", judge), BundledJudge):
-            # The claims and the best evidence are parsed and embedded already: the judge reuses them.
-            remember({**parsed, **{c.claim: c.span for c in claims}},
-                     {**evidence_vectors, **{c.claim: c.vector for c in claims}}, self._vectors_config())
-        # The cascade's cross-encoder reads only the most similar evidence of each claim; the rest, which
-        # settles a claim far less often, is read by the head alone (2,000 sentences against 500 references:
-        # 29 sentences/s in bench throughput with the cross-encoder on every unsure pair, 35 with this).
-        # An external judge reads what the cross-encoder reads, not the far evidence the head alone reads.
-        lesser = load_judge(self.config.with_(judge="head", external_judge=None)) if self.config.judge == "cascade" \
-            else judge
-        batches: dict[int, tuple[list, list, list]] = {id(judge): ([], [], []), id(lesser): ([], [], [])}
-        for c_index, (c, pairs) in enumerate(zip(claims, relevant)):
-            # Most similar as the judge reads them: "It is released under the GPL-2.0 license" ranks low by its
-            # own words, but is read as "Git is released under the GPL-2.0 license", as near as any.
-            nearest = nearest_as_read(pairs, _as_read(c, pairs, evidence_vectors), CROSS_ENCODER_TOP)
-            for rank, (e, _) in enumerate(pairs):
-                premises, hypotheses, owners = batches[id(judge if rank in nearest else lesser)]
-                premises.append(e.checked_as or e.text)
-                hypotheses.append(c.claim)
-                owners.append((c_index, rank))
-        progress(0.7, f"entailment judge on {sum(len(b[0]) for b in batches.values())} pairs")
-        out: list[list] = [[None] * len(pairs) for pairs in relevant]
-        for reader in {id(judge): judge, id(lesser): lesser}.values():
-            premises, hypotheses, owners = batches[id(reader)]
-            probs, notes = _with_notes(reader, premises, hypotheses) if premises else ([], [])
-            for (c_index, rank), p, note in zip(owners, probs, notes):
-                out[c_index][rank] = p
-                if note:  # the external judge could not read the pair: the bundled reading stands, and says so
-                    claims[c_index].notes.append(note)
-        self._read_passages(judge, claims, relevant, out)
-        return out
-
-    def _read_passages(self, judge, claims: list[_Claim], relevant, out: list[list]) -> None:
-        """Where no evidence sentence alone entails a claim, the passage around the most similar one (the
-        sentence with its neighbours) is read too: support spread over two sentences ("Arnold joined the
-        magazine in 1991." + "He is its publisher.") counts; where one contradicts it, none is read. A
-        passage that entails the claim stands in for its sentence's probabilities; read by the cross-encoder
-        where there is one (the head was trained on single sentences)."""
-        from .judging.nli import CONTRADICTION, DECISION_THRESHOLD, ENTAILMENT, passage_reader
-
-        reader = passage_reader(judge)
-        asked = []
-        for c_index, (c, pairs) in enumerate(zip(claims, relevant)):
-            rows = out[c_index]
-            # A claim some sentence contradicts is not read in passages: a passage around it would have to
-            # outweigh that sentence, and reading it costs a tenth of a check.
-            if not pairs or not pairs[0][0].window or max(r[ENTAILMENT] for r in rows) >= DECISION_THRESHOLD \
-                    or max(r[CONTRADICTION] for r in rows) >= DECISION_THRESHOLD:
-                continue
-            asked.append(c_index)
-        if not asked:
-            return
-        probs = reader.predict([relevant[i][0][0].window for i in asked], [claims[i].claim for i in asked])
-        for c_index, row in zip(asked, probs):
-            if row[ENTAILMENT] >= DECISION_THRESHOLD and row[ENTAILMENT] == max(row):
-                out[c_index][0] = row
-                claims[c_index].passage = relevant[c_index][0][0].window
-
-
 #: One wrong year and a kind noun: a check of it reaches the judge, the alignment and the lexicon.
 _WARM_UP = ("The bridge in Lyon, a kind of viaduct, was completed in 1900.",
             "The viaduct in Lyon was completed in 1890 and is still in use.")
@@ -537,27 +415,6 @@ _WARM_UP = ("The bridge in Lyon, a kind of viaduct, was completed in 1900.",
 def _put_in(c: _Claim) -> int:
     """How many characters of the claim as checked are an antecedent put in for its opening pronoun."""
     return len(c.claim) - len(c.result.text) + len(c.result.text.split(maxsplit=1)[0]) if c.result.claim else 0
-
-
-def _as_read(c: _Claim, pairs, evidence_vectors: dict) -> dict[str, float]:
-    """Each evidence sentence's cosine with the claim as the judge reads it, with its antecedent in place:
-    "It was completed in 1889" is as near the claim as "The Eiffel Tower was completed in 1889"."""
-    return {e.text: float(np.dot(evidence_vectors[e.checked_as], c.vector)) for e, _ in pairs
-            if e.checked_as in evidence_vectors}
-
-
-def nearest_as_read(pairs, as_read: dict[str, float], n: int) -> set[int]:
-    """The ranks of the ``n`` evidence sentences (of ``pairs``: (evidence, cosine), most similar first) nearest
-    the claim by their own words or as read with their antecedent (``as_read``), ties to the earlier rank."""
-    closeness = [max(score, as_read.get(e.text, score)) for e, score in pairs]
-    return set(sorted(range(len(pairs)), key=lambda r: (-closeness[r], r))[:n])
-
-
-def _with_notes(reader, premises: list[str], hypotheses: list[str]):
-    """The reader's probabilities and, where an external judge is behind it, for each pair the note of why
-    that judge could not read it (None where it did, or was not asked)."""
-    noted = getattr(reader, "predict_with_notes", None)
-    return noted(premises, hypotheses) if noted else (reader.predict(premises, hypotheses), [None] * len(premises))
 
 
 def warm_up(config: Config | None = None) -> None:
@@ -579,7 +436,7 @@ def propose_web_evidence(report: Report, kb) -> int:
     count = 0
     for s in report.sentences:
         for e in s.evidence:
-            if e.source == "web" and e.relation == "support" and e.text not in seen:
+            if e.source == "web" and e.relation == Relation.SUPPORT and e.text not in seen:
                 kb.propose(e.text, source="web", locator=e.locator,
                            confidence=round(float(e.probability if e.probability is not None else e.score), 3))
                 seen.add(e.text)

@@ -16,7 +16,9 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-STATUSES = ("supported", "contradicted", "unverifiable", "skipped")
+from .vocabulary import Relation, SlotKind, Status
+
+STATUSES = tuple(Status)
 
 # Where evidence came from, most reliable first (DeLP rule priorities follow this order).
 SOURCES = ("knowledge_base", "reference", "web")
@@ -47,7 +49,7 @@ class Evidence:
     source: str
     locator: str
     score: float  # similarity of claim and evidence (cosine), 0-1
-    relation: str = "related"  # support | contradiction | related (neutral)
+    relation: str = Relation.RELATED  # a Relation: support | contradiction | related (neutral)
     confidence: float = 1.0
     title: str = ""
     probability: float | None = None  # the judge's probability of the relation, when a judge ran
@@ -55,7 +57,7 @@ class Evidence:
     passage: str = ""
 
     @classmethod
-    def of(cls, sentence: EvidenceSentence, score: float, relation: str = "related") -> "Evidence":
+    def of(cls, sentence: EvidenceSentence, score: float, relation: str = Relation.RELATED) -> "Evidence":
         return cls(text=sentence.text, source=sentence.source, locator=sentence.locator,
                    score=float(score), relation=relation, confidence=sentence.confidence,
                    title=sentence.title)
@@ -69,7 +71,7 @@ class Substitution:
     to: str
     start: int
     end: int
-    kind: str = "phrase"  # number | date | entity | negation | phrase
+    kind: str = SlotKind.PHRASE  # number | date | entity | negation | phrase
     evidence: str = ""  # the evidence sentence the new words come from
     evidence_locator: str = ""
 
@@ -219,11 +221,11 @@ def report_from_dict(data: dict[str, Any], text: str) -> Report:
         if s.get("suggestion"):
             g = s["suggestion"]
             subs = [Substitution(from_=str(x["from"]), to=str(x["to"]), start=int(x["start"]), end=int(x["end"]),
-                                 kind=x.get("kind", "phrase"), evidence=x.get("evidence", ""),
+                                 kind=x.get("kind", SlotKind.PHRASE), evidence=x.get("evidence", ""),
                                  evidence_locator=x.get("evidence_locator", "")) for x in g.get("substitutions", [])]
             suggestion = Suggestion(str(g["corrected"]), subs, g.get("note", ""), list(g.get("context", [])))
         evidence = [Evidence(text=str(e["text"]), source=str(e["source"]), locator=str(e["locator"]),
-                             score=float(e.get("score", 0.0)), relation=e.get("relation", "related"),
+                             score=float(e.get("score", 0.0)), relation=e.get("relation", Relation.RELATED),
                              confidence=float(e.get("confidence", 1.0)), title=e.get("title", ""),
                              probability=e.get("probability"), passage=e.get("passage", ""))
                     for e in s.get("evidence", [])]

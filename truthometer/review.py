@@ -16,6 +16,7 @@ from typing import Any
 
 from .report import Report, SentenceResult, apply_substitutions, corrected_in_place
 from .segmentation.markup import plain_text
+from .vocabulary import Relation
 
 ACCEPT, REJECT, PENDING = "accepted", "rejected", "pending"
 #: A sentence's decision as the report states it.
@@ -211,7 +212,7 @@ def _source_evidence(result: SentenceResult) -> tuple[str, str]:
         if first.evidence:
             return first.evidence, first.evidence_locator
     for e in result.evidence:
-        if e.relation == "contradiction":
+        if e.relation == Relation.CONTRADICTION:
             return e.text, f"{e.source}: {e.locator}"
     if result.evidence:
         return result.evidence[0].text, f"{result.evidence[0].source}: {result.evidence[0].locator}"

@@ -4,6 +4,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
+import time
+from dataclasses import dataclass
 
 import streamlit as st
 
@@ -18,17 +21,43 @@ def page_setup(title: str) -> None:
     st.set_page_config(page_title=f"Truth-O-Meter · {title}", page_icon="🧭", layout="wide")
 
 
-@st.cache_resource(show_spinner=False)
-def warm_models():
-    """Load the models once per server process in the background, while the first user pastes a text: the
-    first check then starts at once instead of waiting about 15 s (``truthometer.pipeline.warm_up``)."""
-    import threading
+@dataclass
+class WarmUp:
+    """The models' loading in the background: started when the server's first page is opened."""
 
+    thread: threading.Thread
+    began: float
+    seconds: float | None = None  # set when loaded
+
+    @property
+    def loading(self) -> bool:
+        return self.thread.is_alive()
+
+
+@st.cache_resource(show_spinner=False)
+def warm_models() -> WarmUp:
+    """Load the models once per server process in the background, from the first page anyone opens (the
+    sign-in page too), while the first user pastes a text: the first check then starts at once instead of
+    waiting for them (``truthometer.pipeline.warm_up``)."""
     from truthometer.pipeline import warm_up
 
-    thread = threading.Thread(target=warm_up, args=(Config(),), name="truthometer-warm-up", daemon=True)
-    thread.start()
-    return thread
+    def load():
+        warm_up(Config())
+        warming.seconds = time.monotonic() - warming.began
+
+    warming = WarmUp(threading.Thread(target=load, name="truthometer-warm-up", daemon=True), time.monotonic())
+    warming.thread.start()
+    return warming
+
+
+def models_status() -> None:
+    """While the models load, say so. Read on each run of the page, not polled: a rerun of its own would
+    redraw the page under the editor's hands (and did, under a browser test's)."""
+    warming = warm_models()
+    slot = st.empty()  # always one element: one shown on some runs only would shift the page's others
+    if warming.loading:
+        slot.caption(f"⏳ Loading the models ({time.monotonic() - warming.began:.0f} s so far, once per server "
+                     "start): a check started now waits for them.")
 
 
 def kb_dir() -> str:

@@ -193,6 +193,11 @@ def write(user_name: str | None = None, start: bool = False) -> None:
         return
     user_name = st.session_state.get(_WHO)
     end = st.session_state.get(_END)
+    if user_name is None and st.session_state.get(NOTE):
+        # The cookie did not sign anyone in (expired, forged, an account since gone): left as it is, so that
+        # a later session of this tab (a reload, a reconnect) says why again instead of a bare sign-in form.
+        # A sign-in clears the note and overwrites the cookie, so that a later sign-out removes it.
+        return
     if user_name is None:
         value, max_age = None, 0
     else:

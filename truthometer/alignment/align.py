@@ -85,6 +85,7 @@ from .similarity import PARAPHRASE_THRESHOLD, _Similarity
 from .slots import _name_unit, evidence_units, extract_slots
 from .values import _equal_value
 from .words import _another_word_each, _derived, _spelt_alike
+from ..vocabulary import SlotKind
 
 
 def align(claim: str, evidence, config: Config | None = None,
@@ -111,4 +112,4 @@ def align_many(pairs: list[tuple[str, Any]], config: Config | None = None,
 
 def _phrases(doc, units: list[Slot]) -> list[str]:
     """The phrases of ``units`` whose similarity the alignment asks: names, nouns, attributes."""
-    return [doc[u.i:u.j].text.lower() for u in units if u.kind in ("attribute", "noun", "entity")]
+    return [doc[u.i:u.j].text.lower() for u in units if u.kind in (SlotKind.ATTRIBUTE, SlotKind.NOUN, SlotKind.ENTITY)]

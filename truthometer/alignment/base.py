@@ -16,6 +16,7 @@ from typing import Any
 from ..text.names import ENTITY_LABELS, NUMERIC_LABELS, families
 from ..text.negation import CLAUSE_NEGATORS as NEGATORS, NEGATIVE_IMPLICATIVES
 from ..text.quantities import canonical, currency, unit
+from ..vocabulary import SlotKind
 
 
 EQUAL, SUBSTITUTED, UNCONFIRMED = "equal", "substituted", "unconfirmed"
@@ -143,5 +144,5 @@ def another_verb_is_no_correction(edges: list) -> None:
     """A slot a pass substituted is a difference: another verb is then no longer the one difference, and no
     correction (as the pairing decides for the slots it substitutes)."""
     for e in edges:
-        if e.kind == "predicate" and e.op == SUBSTITUTED and e.label != OPPOSITE:
+        if e.kind == SlotKind.PREDICATE and e.op == SUBSTITUTED and e.label != OPPOSITE:
             e.op = UNCONFIRMED

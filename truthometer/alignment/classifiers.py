@@ -9,6 +9,7 @@ from ..text import lexicon
 from ..text.numbers import WORD_NUMBERS, number_value
 from .base import EQUAL, SUBSTITUTED, UNCONFIRMED, Edge, _content, normalise
 from .dates import _is_year
+from ..vocabulary import SlotKind
 
 
 #: Nouns naming a kind: "the genre of comedy" says that the thing is a comedy.
@@ -104,7 +105,7 @@ def _kind_nouns_name_no_value(claim, slot_edges) -> None:
         noun = claim[slot.i]
         objects = [o for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
                    for o in c.children if o.dep_ == "pobj"]
-        if slot.kind != "noun" or edge.op == EQUAL or noun.lemma_.lower() not in _KIND_NOUNS or not objects:
+        if slot.kind != SlotKind.NOUN or edge.op == EQUAL or noun.lemma_.lower() not in _KIND_NOUNS or not objects:
             continue
         if all(o.i in slot_edges and slot_edges[o.i][1].op == EQUAL for o in objects):
             edge.op = EQUAL
@@ -121,7 +122,7 @@ def _kinds(claim, evidence, slot_edges) -> None:
         if e_root.lemma_.lower() == "be" else []
     for slot, edge in slot_edges.values():
         noun = claim[slot.i]
-        if slot.kind != "noun" or edge.op != UNCONFIRMED or noun.dep_ != "pobj" or noun.head.lower_ != "of" \
+        if slot.kind != SlotKind.NOUN or edge.op != UNCONFIRMED or noun.dep_ != "pobj" or noun.head.lower_ != "of" \
                 or noun.head.head.lemma_.lower() not in _KIND_NOUNS or len(e_nouns) != 1:
             continue
         theirs = evidence[phrase_start(evidence, e_nouns[0].i):e_nouns[0].i]
@@ -129,7 +130,7 @@ def _kinds(claim, evidence, slot_edges) -> None:
         claim_lemmas = {c.lemma_.lower() for c in claim}
         if not len(theirs) or any(_content(t) and t.lemma_.lower() in claim_lemmas for t in theirs):
             continue
-        edge.kind, edge.op = "classifier", SUBSTITUTED
+        edge.kind, edge.op = SlotKind.CLASSIFIER, SUBSTITUTED
         edge.claim_start = mine.start_char  # "science fiction" as a whole
         edge.claim_text = claim.text[edge.claim_start:edge.claim_end]
         edge.evidence_text, edge.evidence_start, edge.evidence_end = theirs.text, theirs.start_char, theirs.end_char
@@ -165,7 +166,7 @@ def _fields(claim, evidence, slot_edges) -> list[Edge]:
         slot, edge = slot_edges.get(tok.i, (None, None))
         gerund = tok.dep_ == "pcomp" and tok.tag_ == "VBG" and edge is None
         if not gerund and not (tok.dep_ == "pobj" and tok.pos_ == "NOUN" and slot is not None
-                               and slot.kind == "noun" and edge.op == UNCONFIRMED
+                               and slot.kind == SlotKind.NOUN and edge.op == UNCONFIRMED
                                and (lexicon.names_a_field(tok.lower_) or lexicon.names_a_field(tok.lemma_))):
             continue  # "worked in film" names a medium, not a field a person of the evidence's works in
         if any(f == tok.lower_ or f == tok.lemma_.lower() for _, f in fields):
@@ -174,7 +175,7 @@ def _fields(claim, evidence, slot_edges) -> list[Edge]:
             continue
         agent, field = fields[0]
         if edge is None:
-            edge = Edge("noun", UNCONFIRMED, tok.text, tok.idx, tok.idx + len(tok.text))
+            edge = Edge(SlotKind.NOUN, UNCONFIRMED, tok.text, tok.idx, tok.idx + len(tok.text))
             out.append(edge)
         edge.op, edge.evidence_text = SUBSTITUTED, field
         edge.evidence_start, edge.evidence_end = agent.idx, agent.idx + len(agent.text)
@@ -194,7 +195,7 @@ def _counted_in_the_year(claim, evidence, slot_edges) -> None:
         return
     for slot, edge in slot_edges.values():
         number = claim[slot.i]
-        if slot.kind != "number" or edge.op == EQUAL or slot.j != slot.i + 1 or number.dep_ != "nummod":
+        if slot.kind != SlotKind.NUMBER or edge.op == EQUAL or slot.j != slot.i + 1 or number.dep_ != "nummod":
             continue
         if len(dated) == number_value(number.text):
             edge.op = EQUAL
@@ -262,7 +263,7 @@ def _phrase_objects(claim, evidence, slot_edges) -> list[Edge]:
             shared = max((n for n in range(1, len(theirs)) if [t.lower_ for t in theirs[len(theirs) - n:]]
                           == [t.lower_ for t in claim[mine.end:mine.end + n]]), default=0)
             theirs = theirs[:len(theirs) - shared]
-            out.append(Edge("phrase", SUBSTITUTED, mine.text, mine.start_char, mine.end_char, theirs.text,
+            out.append(Edge(SlotKind.PHRASE, SUBSTITUTED, mine.text, mine.start_char, mine.end_char, theirs.text,
                             theirs.start_char, theirs.end_char, label=prep.lower_))
             break
     return out

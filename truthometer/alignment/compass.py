@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..text.names import ENTITY_LABELS, compass_point
 from .base import SUBSTITUTED, Edge, another_verb_is_no_correction, entity_of
+from ..vocabulary import SlotKind
 
 
 def compass_phrases(doc) -> list:
@@ -47,6 +48,6 @@ def _compass_points(claim, evidence, edges: list[Edge]) -> None:
         return
     for e in overlapping:
         edges.remove(e)
-    edges.append(Edge("attribute", SUBSTITUTED, m.text, m.start_char, m.end_char, evidence_text=t.text,
+    edges.append(Edge(SlotKind.ATTRIBUTE, SUBSTITUTED, m.text, m.start_char, m.end_char, evidence_text=t.text,
                       evidence_start=t.start_char, evidence_end=t.end_char, label="compass", score=1.0))
     another_verb_is_no_correction(edges)

@@ -29,6 +29,7 @@ from .similarity import _Similarity
 from .slots import DURATION, _name_unit, _placing, _untagged_name
 from .values import _bounded, _compatible, _equal_value, _kindred_counts
 from .words import _derived, _more_general_word
+from ..vocabulary import SlotKind
 
 #: The role agreement (``roles._role``) at which a candidate plays the slot's role: a shared relation under the
 #: same governing word (0.5 + 1.0), or a relation and governor both in other words (1.5). Below it a bare word,
@@ -79,9 +80,9 @@ def pair_slot(state: PairingState, slot: Slot) -> None:
     ctext = claim[slot.i:slot.j]
     edge = Edge(slot.kind, UNCONFIRMED, ctext.text, ctext.start_char, ctext.end_char,
                 granularity=slot.granularity or slot.unit, label=slot.label)
-    if slot.kind == "entity" and _pair_name_directly(state, slot, ctext, edge):
+    if slot.kind == SlotKind.ENTITY and _pair_name_directly(state, slot, ctext, edge):
         return
-    if slot.kind in ("attribute", "noun") and _pair_word_directly(state, slot, ctext, edge):
+    if slot.kind in (SlotKind.ATTRIBUTE, SlotKind.NOUN) and _pair_word_directly(state, slot, ctext, edge):
         return
     options, loose = _options(state, slot, ctext)
     scored = _scored(state, slot, options, loose)
@@ -143,7 +144,7 @@ def _pair_word_directly(state: PairingState, slot: Slot, ctext, edge: Edge) -> b
                               and e.pos_ in ("NOUN", "ADJ", "VERB") and _derived(ctext.text, e.text)]
     # The word said of another named subject ("...; Buzz Aldrin was the second") is not the claim's.
     lemma_hit = [e for e in lemma_hit if not _said_of_another(claim, slot, evidence, e)]
-    if slot.kind == "attribute" and len(lemma_hit) < sum(t.lemma_.lower() == slot.value for t in claim):
+    if slot.kind == SlotKind.ATTRIBUTE and len(lemma_hit) < sum(t.lemma_.lower() == slot.value for t in claim):
         # Said more often in the claim than in the evidence ("a green cap and green boots" / "a blue
         # cap and green boots"): the evidence's word confirms the one of the same noun.
         lemma_hit = [e for e in lemma_hit if e.head.lemma_.lower() == claim[slot.i].head.lemma_.lower()]
@@ -167,9 +168,9 @@ def _pair_word_directly(state: PairingState, slot: Slot, ctext, edge: Edge) -> b
 def _novel(state: PairingState, slot: Slot, ctext, c: Slot) -> bool:
     """A counterpart the claim already states elsewhere is not this slot's counterpart."""
     evidence = state.evidence
-    if slot.kind not in ("attribute", "noun", "entity"):
+    if slot.kind not in (SlotKind.ATTRIBUTE, SlotKind.NOUN, SlotKind.ENTITY):
         return True
-    if slot.kind == "entity" and (_name_derived_from(evidence[c.i:c.j].text, ctext.text)
+    if slot.kind == SlotKind.ENTITY and (_name_derived_from(evidence[c.i:c.j].text, ctext.text)
                                   or _renames_subject(evidence, c) and not _renames_subject(state.claim, slot)):
         return False
     return (normalise(evidence[c.i:c.j].text) not in state.claim_lemmas and c.value not in state.claim_lemmas
@@ -180,20 +181,20 @@ def _options(state: PairingState, slot: Slot, ctext) -> tuple[list[Slot], bool]:
     """The candidates that may be the slot's counterpart, and whether they were taken loosely (any name in
     the slot's role, for a name with no candidate of its kind)."""
     claim, evidence, cands = state.claim, state.evidence, state.cands
-    options = [c for c in cands if (_compatible(slot, c) or slot.kind == "noun" and c.kind == "attribute"
+    options = [c for c in cands if (_compatible(slot, c) or slot.kind == SlotKind.NOUN and c.kind == SlotKind.ATTRIBUTE
                                     and _agent_classifier(claim[slot.i], evidence[c.i])
                                     or _origin(claim, slot) and _origin(evidence, c)
                                     or _origin_of_the_same_name(claim, slot, evidence, c))
                and _novel(state, slot, ctext, c)]
-    if slot.kind == "entity":
+    if slot.kind == SlotKind.ENTITY:
         _add_other_names(state, slot, ctext, options)
     options = _kind_filtered(state, slot, options)
-    if slot.kind == "entity" and not options:
+    if slot.kind == SlotKind.ENTITY and not options:
         # The small NER model mislabels ("Singh" as GPE): any entity will do if its role matches.
         modifier = claim[slot.i:slot.j].root.dep_ in ("compound", "amod", "nmod")
-        options = [c for c in cands if _novel(state, slot, ctext, c) and (c.kind == "entity" or (
-            modifier and c.kind == "attribute" and evidence[c.i].dep_ in ("compound", "amod", "nmod"))
-            or (not modifier and not _in_subject(claim, slot) and c.kind == "noun"
+        options = [c for c in cands if _novel(state, slot, ctext, c) and (c.kind == SlotKind.ENTITY or (
+            modifier and c.kind == SlotKind.ATTRIBUTE and evidence[c.i].dep_ in ("compound", "amod", "nmod"))
+            or (not modifier and not _in_subject(claim, slot) and c.kind == SlotKind.NOUN
                 and evidence[c.i].dep_ == claim[slot.i:slot.j].root.dep_))]  # "by cats" / "by Katy Perry"
         return options, True
     return options, False
@@ -204,34 +205,34 @@ def _add_other_names(state: PairingState, slot: Slot, ctext, options: list[Slot]
     for this one when it plays the same role (the small model's labels are unreliable; the role is checked
     below)."""
     claim, evidence, cands = state.claim, state.evidence, state.cands
-    others = [c for c in cands if c not in options and c.kind == "entity"
+    others = [c for c in cands if c not in options and c.kind == SlotKind.ENTITY
               and (c.label in ENTITY_LABELS or not c.label) and c.label != "NORP"]
-    others += [_name_unit(evidence, c) for c in cands if c.kind == "noun" and _untagged_name(evidence, c)]
+    others += [_name_unit(evidence, c) for c in cands if c.kind == SlotKind.NOUN and _untagged_name(evidence, c)]
     others = [c for c in others if _novel(state, slot, ctext, c)]
     # The agent of a passive with the claim's active verb plays the subject's role ("agreed to by
     # King John").
     options += [c for c in others if _role(claim, slot, evidence, c) >= ROLE_MATCH
                 or _agent_of(evidence, c, claim[:].root)]
-    options += [c for c in cands if c.kind == "entity" and c not in options and _novel(state, slot, ctext, c)
+    options += [c for c in cands if c.kind == SlotKind.ENTITY and c not in options and _novel(state, slot, ctext, c)
                 and _same_title(claim[slot.i:slot.j], evidence[c.i:c.j])]
 
 
 def _kind_filtered(state: PairingState, slot: Slot, options: list[Slot]) -> list[Slot]:
     """The options a slot of this kind may pair with."""
     claim, evidence = state.claim, state.evidence
-    if slot.kind == "attribute" and claim[slot.i].text[:1].islower():
+    if slot.kind == SlotKind.ATTRIBUTE and claim[slot.i].text[:1].islower():
         # A nationality stands for a nationality (capitalised), not for "romantic" in "a romantic
         # film": "a 1964 American psychological thriller film" corrects the genre, not the origin.
-        options = [c for c in options if not (c.kind == "entity" and c.label == "NORP")]
-    if slot.kind == "attribute" and claim[slot.i].tag_ == "JJS":
+        options = [c for c in options if not (c.kind == SlotKind.ENTITY and c.label == "NORP")]
+    if slot.kind == SlotKind.ATTRIBUTE and claim[slot.i].tag_ == "JJS":
         # A superlative ranks the thing against others; another adjective or a classifier says what it is
         # like, which may be as true ("the deepest lake" / "a rift lake", "a glacial lake"). Its antonym is
         # the opposite attributes' pass.
         options = [c for c in options if evidence[c.i].tag_ in ("JJS", "RBS")
                    or c.i > 0 and evidence[c.i - 1].lower_ in ("most", "least")]
-    if slot.kind == "noun":
+    if slot.kind == SlotKind.NOUN:
         # A name for a noun only in the same relation (not the evidence's subject under "is").
-        options = [c for c in options if c.kind != "entity" or evidence[c.i:c.j].root.dep_ == slot.label]
+        options = [c for c in options if c.kind != SlotKind.ENTITY or evidence[c.i:c.j].root.dep_ == slot.label]
     return options
 
 
@@ -240,17 +241,17 @@ def _score(state: PairingState, slot: Slot, c: Slot) -> tuple | None:
     claim, evidence, cands = state.claim, state.evidence, state.cands
     role = _role(claim, slot, evidence, c)
     prox = _proximity(slot, c, state.anchors)
-    if slot.kind in ("attribute", "noun") and role < ROLE_MATCH \
+    if slot.kind in (SlotKind.ATTRIBUTE, SlotKind.NOUN) and role < ROLE_MATCH \
             and not (_placing(claim[slot.i]) and _placing(evidence[c.i])):
         # A bare word needs a matching governor to count as this slot's counterpart; where someone
         # finished is that whatever the verb ("came third" / "finished second").
         return None
-    bonus = SAME_UNIT_BONUS if slot.kind == "number" and slot.unit and slot.unit == c.unit else 0.0
-    if slot.kind in ("date", "number"):
+    bonus = SAME_UNIT_BONUS if slot.kind == SlotKind.NUMBER and slot.unit and slot.unit == c.unit else 0.0
+    if slot.kind in (SlotKind.DATE, SlotKind.NUMBER):
         bonus += _range_end_bonus(claim, slot, evidence, c, cands)
-    if slot.kind == "date":
+    if slot.kind == SlotKind.DATE:
         bonus += SHARED_DATE_PART_WEIGHT * _shared_date_parts(slot, state.slots, c, cands, claim, evidence)
-    if slot.kind in ("date", "number"):
+    if slot.kind in (SlotKind.DATE, SlotKind.NUMBER):
         bonus += _same_event(claim, slot, evidence, c)
         bonus += _value_of_the_same_name(claim, slot, evidence, c, state.slot_edges)
     bonus += _shared_dependents(claim, slot, evidence, c)
@@ -263,7 +264,7 @@ def _scored(state: PairingState, slot: Slot, options: list[Slot], loose: bool) -
     scored = [x for x in (_score(state, slot, c) for c in options) if x is not None]
     if loose:
         scored = [x for x in scored if _role(claim, slot, evidence, x[2]) >= ROLE_MATCH]
-    if slot.kind == "date":
+    if slot.kind == SlotKind.DATE:
         scored = [x for x in scored if not _dates_another_event(claim, slot, evidence, x[2])]
     if _in_subject(claim, slot):
         # The claim's subject is what the evidence is about, often under a pronoun ("He is the lead
@@ -273,13 +274,13 @@ def _scored(state: PairingState, slot: Slot, options: list[Slot], loose: bool) -
         # An amount in a unit the evidence measures in too is placed by its unit: "patients with an eGFR
         # below 45 mL/min" / "contraindicated in patients with an eGFR below 30 mL/min".
         scored = [x for x in scored if (_role(claim, slot, evidence, x[2]) >= ROLE_MATCH
-                  or slot.kind == "number" and slot.unit and x[2].unit == slot.unit
+                  or slot.kind == SlotKind.NUMBER and slot.unit and x[2].unit == slot.unit
                   or _agent_of(evidence, x[2], claim[:].root) or _same_name_head(slot, x[2])
                   or _modifies_the_same_noun(claim, slot, evidence, x[2])
                   or _origin_of_the_same_name(claim, slot, evidence, x[2])
                   or _counted_subject(claim, slot, evidence, x[2]))
                   and not (_anaphoric(evidence, x[2]) and not _anaphoric(claim, slot))]
-    if slot.kind == "attribute":
+    if slot.kind == SlotKind.ATTRIBUTE:
         scored = [x for x in scored
                   if not _fits_a_sibling_better(claim, slot, state.slots, evidence, x[2], state.similar)]
     scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
@@ -292,7 +293,7 @@ def _choose(state: PairingState, slot: Slot, scored: list[tuple]) -> Slot:
     claim, evidence, similar, slots = state.claim, state.evidence, state.similar, state.slots
     best = scored[0][2]
     equal_somewhere = [c for _, _, c in scored if _equal_value(claim, slot, evidence, c, similar)]
-    in_range = _number_range(claim, slot.i) if slot.kind == "number" else None
+    in_range = _number_range(claim, slot.i) if slot.kind == SlotKind.NUMBER else None
     # A range's end pairs with the same end of a range of the same unit, and a range stated alike
     # is the same statement ("four to six hours" / "4 to 6 hours"; "from 9 to 5" / "from 10 to 6").
     ranged = [(c, theirs) for _, _, c in scored
@@ -300,21 +301,22 @@ def _choose(state: PairingState, slot: Slot, scored: list[tuple]) -> Slot:
               and (theirs := _number_range(evidence, c.i)) and theirs[2] == in_range[2]]
     if ranged:
         best = next((c for c, theirs in ranged if theirs == in_range), ranged[0][0])
-    elif slot.kind == "number" and (side := _side_of_a_shape(claim, slot)) is not None:
+    elif slot.kind == SlotKind.NUMBER and (side := _side_of_a_shape(claim, slot)) is not None:
         # "77 by 53 cm" / "77 cm by 53 cm": a side pairs with a side stated alike, else with the same side.
         sides = [c for _, _, c in scored if _side_of_a_shape(evidence, c) == side]
         best = equal_somewhere[0] if equal_somewhere else sides[0] if sides else best
-    elif slot.kind in ("date", "number") and equal_somewhere \
+    elif slot.kind in (SlotKind.DATE, SlotKind.NUMBER) and equal_somewhere \
             and _anothers_value(claim, slot, slots, evidence, best, similar):
         # The value another slot of the claim states is that slot's counterpart, where this one's is
         # stated too ("under an 1801 agreement ... since 1802" / "in 1801 ... since 1802"; "from March
         # to the end of July" / "between 1 March and 31 July").
         best = equal_somewhere[0]
-    elif (slot.kind in ("date", "code", "noun") or slot.unit == FREQUENCY_UNIT) and equal_somewhere \
+    elif (slot.kind in (SlotKind.DATE, SlotKind.CODE, SlotKind.NOUN) or slot.unit == FREQUENCY_UNIT) \
+            and equal_somewhere \
             and not _equal_value(
             claim, slot, evidence, best, similar) and scored[0][0] <= NEARLY_AS_WELL_PLACED * max(
             s for s, _, c in scored if c is equal_somewhere[0]) + 1e-9 \
-            and not (slot.kind == "noun" and _coordinated(
+            and not (slot.kind == SlotKind.NOUN and _coordinated(
                 evidence[best.i:best.j].root, evidence[equal_somewhere[0].i:equal_somewhere[0].j].root)):
         # An equal value nearly as well placed confirms the slot: a date, a code, or a noun the
         # evidence states in the same role ("the first drug" / "a biguanide medication and ... the
@@ -324,7 +326,7 @@ def _choose(state: PairingState, slot: Slot, scored: list[tuple]) -> Slot:
         # two that a sentence says ("worked out daily and paid once a year" / "calculated daily and
         # paid annually").
         best = equal_somewhere[0]
-    elif slot.kind in ("date", "number") and not equal_somewhere \
+    elif slot.kind in (SlotKind.DATE, SlotKind.NUMBER) and not equal_somewhere \
             and _anothers_value(claim, slot, slots, evidence, best, similar) \
             and (free := [c for _, _, c in scored
                           if not _anothers_value(claim, slot, slots, evidence, c, similar)]):
@@ -339,18 +341,18 @@ def _counterpart_span(state: PairingState, slot: Slot, edge: Edge, best: Slot) -
     """Set the edge's evidence words to the counterpart's, whole (a range, a hyphenated word, a number with
     its unit) and in the claim's way of writing it; whether a whole range replaces the claim's range."""
     claim, evidence, slots = state.claim, state.evidence, state.slots
-    in_range = _number_range(claim, slot.i) if slot.kind == "number" else None
+    in_range = _number_range(claim, slot.i) if slot.kind == SlotKind.NUMBER else None
     span, converted, other_range = evidence[best.i:best.j], None, False
-    if slot.kind == "attribute" and _whole_hyphenated(claim[slot.i:slot.j]).start == slot.i:
+    if slot.kind == SlotKind.ATTRIBUTE and _whole_hyphenated(claim[slot.i:slot.j]).start == slot.i:
         span = _whole_hyphenated(span)  # "blond" -> "dark-haired", not "haired"
-    if slot.kind == "entity" and len(span) > 1 and slot.i > 0 and span[0].lower_ == claim[slot.i - 1].lower_:
+    if slot.kind == SlotKind.ENTITY and len(span) > 1 and slot.i > 0 and span[0].lower_ == claim[slot.i - 1].lower_:
         span = span[1:]  # the claim's "King" before "Richard I" stays; "King John" would repeat it
-    if slot.kind == "number" and in_range is None and best.label != DURATION \
+    if slot.kind == SlotKind.NUMBER and in_range is None and best.label != DURATION \
             and (theirs := _number_range(evidence, best.i)):
         # One amount against a range: the correction takes the whole range ("50,000 to 80,000").
         start = best.i - 2 * theirs[2]
         span = evidence[start:start + 3]
-    elif slot.kind == "number" and in_range is not None and (theirs := _number_range(evidence, best.i)) \
+    elif slot.kind == SlotKind.NUMBER and in_range is not None and (theirs := _number_range(evidence, best.i)) \
             and theirs[2] == in_range[2] and theirs[:2] != in_range[:2] \
             and not any(s.i == slot.i + 2 - 4 * in_range[2] for s in slots):
         # A range against another, its other end no slot of its own: the whole range is compared and
@@ -360,7 +362,7 @@ def _counterpart_span(state: PairingState, slot: Slot, edge: Edge, best: Slot) -
         span, whole = evidence[start:start + 3], claim[mine:mine + 3]
         edge.claim_text, edge.claim_start, edge.claim_end = whole.text, whole.start_char, whole.end_char
         other_range = True
-    if slot.kind == "number" and claim[slot.i].lower_ in ("a", "an") and slot.unit_j == slot.j \
+    if slot.kind == SlotKind.NUMBER and claim[slot.i].lower_ in ("a", "an") and slot.unit_j == slot.j \
             and best.unit_j > best.j:
         span = evidence[best.i:best.unit_j]  # "within an hour" -> "within 4 hours", not "within 4"
     if slot.granularity == "time" and best.granularity == "time":
@@ -370,7 +372,7 @@ def _counterpart_span(state: PairingState, slot: Slot, edge: Edge, best: Slot) -
         converted = _in_unit(best.value, "year", slot.unit) if slot.unit else None
         if converted:
             converted = _as_the_claim_writes(claim[slot.i], int(converted.replace(",", "")), converted)
-    if slot.kind == "number" and best.unit and slot.unit and best.unit != slot.unit and best.unit_j > 0 \
+    if slot.kind == SlotKind.NUMBER and best.unit and slot.unit and best.unit != slot.unit and best.unit_j > 0 \
             and slot.unit_j > 0 and not _kindred_counts(slot.unit, best.unit):
         # Same dimension, another unit: the amount in the claim's unit when it is a whole number
         # ("50 years" / "three decades" -> "30 years"), else number and unit move together ("1
@@ -391,11 +393,12 @@ def _set_op(state: PairingState, slot: Slot, ctext, edge: Edge, best: Slot, othe
     claim, evidence = state.claim, state.evidence
     if _equal_value(claim, slot, evidence, best, state.similar) and not other_range:
         edge.op = EQUAL
-    elif (best.i, best.j) in state.used or slot.kind == "entity" and _other_relation(claim, slot, evidence, best) \
-            or slot.kind == "number" and _bounded(claim, slot, evidence, best) == (True, None) \
+    elif (best.i, best.j) in state.used \
+            or slot.kind == SlotKind.ENTITY and _other_relation(claim, slot, evidence, best) \
+            or slot.kind == SlotKind.NUMBER and _bounded(claim, slot, evidence, best) == (True, None) \
             or _more_general_word(claim[slot.i:slot.j], evidence[best.i:best.j]) \
-            or slot.kind == "date" and _year_in_period(claim, slot, evidence, best) \
-            or slot.kind == "entity" and _maybe_within(ctext, evidence, best):
+            or slot.kind == SlotKind.DATE and _year_in_period(claim, slot, evidence, best) \
+            or slot.kind == SlotKind.ENTITY and _maybe_within(ctext, evidence, best):
         edge.op = UNCONFIRMED
     else:
         edge.op = SUBSTITUTED
@@ -407,13 +410,13 @@ def _substitution(state: PairingState, slot: Slot, ctext, edge: Edge, best: Slot
     """A substituted slot's words: a title or a shared first word stays, a place is replaced by a place of its
     kind, a decade by the year's decade; an antonym is labelled ``OPPOSITE``."""
     evidence, used = state.evidence, state.used
-    if slot.kind == "entity" and _same_title(ctext, evidence[best.i:best.j]):
+    if slot.kind == SlotKind.ENTITY and _same_title(ctext, evidence[best.i:best.j]):
         name = ctext[1:]  # the title stays: "Emperor Nero" -> "Emperor Vespasian"
         edge.claim_text, edge.claim_start = name.text, name.start_char
-    elif slot.kind == "entity" and (said := _said_before(ctext, evidence, best.i)):
+    elif slot.kind == SlotKind.ENTITY and (said := _said_before(ctext, evidence, best.i)):
         name = ctext[said:]  # "the moon Europa" / "the moon Titan": "moon" stays
         edge.claim_text, edge.claim_start = name.text, name.start_char
-    if slot.kind == "entity" and ctext.root.dep_ not in ("compound", "amod", "nmod", "poss"):
+    if slot.kind == SlotKind.ENTITY and ctext.root.dep_ not in ("compound", "amod", "nmod", "poss"):
         place = _place_of_the_same_kind(ctext.text, evidence, best)
         if place is not None:  # "in Europe" -> "in Australia", not the city of the evidence
             token, edge.evidence_text = place
@@ -425,10 +428,10 @@ def _substitution(state: PairingState, slot: Slot, ctext, edge: Edge, best: Slot
             used.discard((best.i, best.j))
     if slot.granularity == "decade":
         edge.evidence_text = _decade_text(ctext.text, best)  # a year corrects its decade
-    if slot.kind == "attribute" and (lexicon.opposite_adjectives(normalise(ctext.text), normalise(
+    if slot.kind == SlotKind.ATTRIBUTE and (lexicon.opposite_adjectives(normalise(ctext.text), normalise(
             evidence[best.i:best.j].text)) or {slot.value, best.value} == _ORDER):
         edge.label = OPPOSITE  # "effective" / "ineffective", "before" / "after"
-    elif slot.kind == "noun" and best.kind == "noun" and lexicon.opposite_nouns(slot.value, best.value):
+    elif slot.kind == SlotKind.NOUN and best.kind == SlotKind.NOUN and lexicon.opposite_nouns(slot.value, best.value):
         edge.label = OPPOSITE  # "at the top of the tub" / "at the bottom of the tub"
 
 
@@ -455,7 +458,7 @@ def _counted_subject(claim, slot: Slot, evidence, cand: Slot) -> bool:
     same predicate ("of which around 8,000 are on display"): the number is what is said, not the thing
     the sentence is about."""
     mine, theirs = claim[slot.i:slot.j].root, evidence[cand.i:cand.j].root
-    return slot.kind == cand.kind == "number" and mine.dep_ in ("nsubj", "nsubjpass") \
+    return slot.kind == cand.kind == SlotKind.NUMBER and mine.dep_ in ("nsubj", "nsubjpass") \
         and theirs.dep_ == mine.dep_ and theirs.head.lemma_.lower() == mine.head.lemma_.lower()
 
 
@@ -471,7 +474,7 @@ def _fits_a_sibling_better(claim, slot: Slot, slots: list[Slot], evidence, cand:
     own = None
     for other in slots:
         word = claim[other.i]
-        if other is slot or other.kind != "attribute" or word.head.i != mine.head.i or word.dep_ != mine.dep_ \
+        if other is slot or other.kind != SlotKind.ATTRIBUTE or word.head.i != mine.head.i or word.dep_ != mine.dep_ \
                 or word.lemma_.lower() in stated:
             continue
         own = similar.score(claim[slot.i:slot.j].text, theirs) if own is None else own
@@ -506,5 +509,6 @@ def _modifies_the_same_noun(claim, slot: Slot, evidence, cand: Slot) -> bool:
     """A count or a quality of the same noun on both sides ("8 referees sitting on a bench" / "2 referees
     sitting on a bench"), however differently the parser places that noun in each sentence."""
     mine, theirs = claim[slot.i:slot.j].root, evidence[cand.i:cand.j].root
-    return slot.kind in ("number", "attribute") and mine.dep_ == theirs.dep_ and mine.dep_ in ("nummod", "amod") \
+    return slot.kind in (SlotKind.NUMBER, SlotKind.ATTRIBUTE) \
+        and mine.dep_ == theirs.dep_ and mine.dep_ in ("nummod", "amod") \
         and mine.head.pos_ == theirs.head.pos_ == "NOUN" and mine.head.lemma_.lower() == theirs.head.lemma_.lower()

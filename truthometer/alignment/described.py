@@ -12,6 +12,7 @@ where nothing else differs (it runs where the fallback would).
 from __future__ import annotations
 
 from .base import EQUAL, SUBSTITUTED, UNCONFIRMED, _content, _in_subject
+from ..vocabulary import SlotKind
 
 
 def _described_alike(claim, evidence, slot_edges: dict) -> bool:
@@ -20,7 +21,7 @@ def _described_alike(claim, evidence, slot_edges: dict) -> bool:
     paired = {e.evidence_start for _, e in slot_edges.values() if e.op != UNCONFIRMED}
     found = []
     for slot, edge in slot_edges.values():
-        if edge.op != UNCONFIRMED or slot.kind != "noun" or slot.j - slot.i != 1 or _in_subject(claim, slot):
+        if edge.op != UNCONFIRMED or slot.kind != SlotKind.NOUN or slot.j - slot.i != 1 or _in_subject(claim, slot):
             continue
         noun = claim[slot.i]
         theirs = {_head_described(evidence, e.evidence_start) for s, e in slot_edges.values()

@@ -9,6 +9,7 @@ from .base import ENTITY_LABELS, EQUAL, OPPOSITE, SUBSTITUTED, UNCONFIRMED, _in_
 from .dates import _ORDER
 from .roles import _proximity, _role
 from .words import _same_stem, _similar_adjectives
+from ..vocabulary import SlotKind
 
 
 #: Least embedding similarity of a claim word and an evidence word of the same form for the evidence
@@ -75,7 +76,7 @@ def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) 
     taken = {(e.evidence_start, e.evidence_end) for _, e in slot_edges.values() if e.op == EQUAL}
     best = None
     for slot, edge in slot_edges.values():
-        if edge.op != UNCONFIRMED or slot.kind not in ("attribute", "noun") or slot.j - slot.i != 1 \
+        if edge.op != UNCONFIRMED or slot.kind not in (SlotKind.ATTRIBUTE, SlotKind.NOUN) or slot.j - slot.i != 1 \
                 or _in_subject(claim, slot):
             continue  # the subject is what the evidence is about (see _align_docs), not a wrong slot
         mine = claim[slot.i]
@@ -87,7 +88,7 @@ def _fallback_counterpart(claim, evidence, slot_edges, cands, anchors, similar) 
             continue
         for c in cands:
             theirs = evidence[c.i:c.j]
-            if (c.j - c.i != 1 or c.kind not in ("attribute", "noun") or theirs.root.like_num
+            if (c.j - c.i != 1 or c.kind not in (SlotKind.ATTRIBUTE, SlotKind.NOUN) or theirs.root.like_num
                     or _form(theirs.root) != _form(mine) or theirs.root.lemma_.lower() in claim_words
                     or normalise(theirs.text) in claim_words or (theirs.start_char, theirs.end_char) in taken):
                 continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .base import EQUAL, SUBSTITUTED, UNCONFIRMED, Edge, another_verb_is_no_correction, entity_of
 from ..text.names import ENTITY_LABELS
+from ..vocabulary import SlotKind
 
 
 def _member(tok):
@@ -57,7 +58,8 @@ def _list_members(claim, evidence, edges: list[Edge]) -> None:
                 continue
             m, t = only_mine[0], only_theirs[0]
             start, end = m.start_char, m.end_char
-            overlapping = [e for e in edges if e.claim_start < end and start < e.claim_end and e.kind != "negation"]
+            overlapping = [e for e in edges
+                           if e.claim_start < end and start < e.claim_end and e.kind != SlotKind.NEGATION]
             # A word of the member paired as equal is a part both share ("Plasmodium" of "Plasmodium malariae"
             # / "Plasmodium vivax") or a loose pairing ("malariae" / "malaria"); the member is not stated
             # anywhere in the evidence.
@@ -66,7 +68,7 @@ def _list_members(claim, evidence, edges: list[Edge]) -> None:
                 continue
             for e in overlapping:
                 edges.remove(e)
-            edges.append(Edge("entity", SUBSTITUTED, m.text, start, end, evidence_text=t.text,
+            edges.append(Edge(SlotKind.ENTITY, SUBSTITUTED, m.text, start, end, evidence_text=t.text,
                               evidence_start=t.start_char, evidence_end=t.end_char,
                               label=m.root.ent_type_ or "list", score=1.0))
             another_verb_is_no_correction(edges)

@@ -12,6 +12,7 @@ from .base import EQUAL, SUBSTITUTED, UNCONFIRMED, AlignedToken, Edge, Slot, _in
 from .dates import _life_span_end
 from .render import alignment_html
 from .words import _derived
+from ..vocabulary import SlotKind
 
 
 #: Verbs of saying: their subject is a speaker, and what the sentence claims is what is said.
@@ -66,9 +67,9 @@ class Alignment:
         doc, edoc = self.claim_doc, self.evidence_doc
         if doc is None or edoc is None or not len(doc) or not len(edoc):
             return False
-        if any(e.kind == "entity" and e.op == EQUAL and self._edge_in_subject(e) for e in self.edges):
+        if any(e.kind == SlotKind.ENTITY and e.op == EQUAL and self._edge_in_subject(e) for e in self.edges):
             return False
-        labels = {ent.label_ for e in self.unconfirmed if e.kind == "entity" and self._edge_in_subject(e)
+        labels = {ent.label_ for e in self.unconfirmed if e.kind == SlotKind.ENTITY and self._edge_in_subject(e)
                   for ent in doc.ents if ent.start_char < e.claim_end and e.claim_start < ent.end_char}
         return any(ent.label_ in labels for ent in edoc.ents)
 
@@ -87,7 +88,7 @@ class Alignment:
             return span is not None and span.root.dep_ in ("nsubj", "nsubjpass") \
                 and span.root.head.i == doc[:].root.i
 
-        if doc[:].root.lemma_.lower() in _REPORTING or not any(e.kind == "entity" and is_subject(e)
+        if doc[:].root.lemma_.lower() in _REPORTING or not any(e.kind == SlotKind.ENTITY and is_subject(e)
                                                                 for e in self.unconfirmed):
             return False  # "..., Christy said": the speaker is not what the claim is about
         subject = next((c for c in edoc[:].root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
@@ -129,9 +130,9 @@ def _predicate_stated(alignment: Alignment) -> bool:
     ("developed" / "development"). A copula's predicate is its complement, a slot of its own."""
     root = alignment.claim_doc[:].root
     lemma = root.lemma_.lower()
-    if lemma == "be" or any(e.kind == "predicate" and e.op == EQUAL for e in alignment.edges):
+    if lemma == "be" or any(e.kind == SlotKind.PREDICATE and e.op == EQUAL for e in alignment.edges):
         return True
-    if lemma in ("bear", "die") and any(e.kind == "date" and e.op == EQUAL and _life_span_end(
+    if lemma in ("bear", "die") and any(e.kind == SlotKind.DATE and e.op == EQUAL and _life_span_end(
             alignment.evidence_doc, e.evidence_start) == lemma for e in alignment.edges):
         return True
     if lemma in _OF_POSITION and _placed_by_a_copula(alignment.evidence_doc[:].root):

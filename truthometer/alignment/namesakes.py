@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .base import EQUAL, SUBSTITUTED, UNCONFIRMED, Edge, Slot
 from .names import _renames_subject
+from ..vocabulary import SlotKind
 
 
 def _name_before(head) -> list:
@@ -29,7 +30,7 @@ def _same_kind_names(claim, evidence, edges: list[Edge]) -> None:
     claim_words = {t.lower_ for t in claim}
     evidence_words = {t.lower_ for t in evidence}
     for edge in edges:
-        if edge.op != UNCONFIRMED or edge.kind != "entity":
+        if edge.op != UNCONFIRMED or edge.kind != SlotKind.ENTITY:
             continue
         mine = [t for t in claim if edge.claim_start <= t.idx < edge.claim_end and t.pos_ == "PROPN"]
         if len(mine) < 2 or not mine[-1].is_title:
@@ -47,7 +48,7 @@ def _same_kind_names(claim, evidence, edges: list[Edge]) -> None:
             # that subject's name, not another filler.
             if own and other and not own & evidence_words and not other & claim_words \
                     and theirs[0].idx not in paired \
-                    and not _renames_subject(evidence, Slot("entity", theirs[0].i, theirs[-1].i + 1)):
+                    and not _renames_subject(evidence, Slot(SlotKind.ENTITY, theirs[0].i, theirs[-1].i + 1)):
                 found.append(theirs)
         if len(found) != 1:
             continue

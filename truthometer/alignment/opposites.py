@@ -17,6 +17,7 @@ from ..text.dates import year_of
 from .dates import _ORDER_SIGN, RANK, _is_year, superlative_rank
 from .polarity import _negated_at
 from .predicates import verbs_in_the_same_place
+from ..vocabulary import SlotKind
 
 
 def _qualifies_the_same(mine, theirs) -> bool:
@@ -64,7 +65,7 @@ def _opposite_attributes(claim, evidence, edges) -> None:
     used = {e.evidence_start for e in edges if e.evidence_start >= 0}
     substituted = [(e.claim_start, e.claim_end) for e in edges if e.op == SUBSTITUTED]
     for edge in edges:
-        if edge.kind != "attribute" or edge.op != UNCONFIRMED or " " in edge.claim_text \
+        if edge.kind != SlotKind.ATTRIBUTE or edge.op != UNCONFIRMED or " " in edge.claim_text \
                 or any(a <= edge.claim_start < b for a, b in substituted):
             continue
         word = edge.claim_text.lower()
@@ -79,7 +80,7 @@ def _opposite_attributes(claim, evidence, edges) -> None:
             for other in edges:
                 # The opposite quality is what differs; the noun it qualifies, said in other words
                 # ("a real place" / "the fictional setting"), stays.
-                if other.kind == "noun" and other.op == SUBSTITUTED and mine is not None \
+                if other.kind == SlotKind.NOUN and other.op == SUBSTITUTED and mine is not None \
                         and other.claim_start == mine.head.idx and other.evidence_start == opposite.head.idx:
                     other.op = UNCONFIRMED
 
@@ -89,7 +90,7 @@ def _non_prefixed(claim, evidence, edges) -> None:
     in its opposite sense: "a violent protest" / "a non-violent protest". The lemma pairs the two as equal;
     the whole prefixed word is the substitution."""
     for edge in edges:
-        if edge.kind != "attribute" or edge.op != EQUAL or edge.evidence_start < 0:
+        if edge.kind != SlotKind.ATTRIBUTE or edge.op != EQUAL or edge.evidence_start < 0:
             continue
         mine = next((t for t in claim if t.idx == edge.claim_start), None)
         theirs = next((t for t in evidence if t.idx == edge.evidence_start), None)
@@ -133,7 +134,7 @@ def _opposite_frequencies(claim, evidence, edges) -> None:
         for other in edges:
             # How often is what differs; what the verb does, said in other words ("dangerously low blood
             # sugar" / "hypoglycaemia"), stays.
-            if other.kind == "noun" and other.op == SUBSTITUTED and any(
+            if other.kind == SlotKind.NOUN and other.op == SUBSTITUTED and any(
                     t.idx == other.claim_start and t.head.i == verb.i for t in claim):
                 other.op = UNCONFIRMED
 
@@ -224,7 +225,7 @@ def _reversed_comparison(claim, evidence, edges: list) -> None:
         return
     swapped = lemma[first.i] == e_lemma[e_second.i]
     opposite = direction != e_direction
-    quality_edge = Edge("attribute", EQUAL, quality.text, quality.idx, quality.idx + len(quality.text),
+    quality_edge = Edge(SlotKind.ATTRIBUTE, EQUAL, quality.text, quality.idx, quality.idx + len(quality.text),
                         e_quality.text, e_quality.idx, e_quality.idx + len(e_quality.text), score=1.0)
     if opposite and not swapped:
         quality_edge.op, quality_edge.label = SUBSTITUTED, OPPOSITE
@@ -236,7 +237,7 @@ def _reversed_comparison(claim, evidence, edges: list) -> None:
         counterpart = {e_lemma[e_first.i]: e_first, e_lemma[e_second.i]: e_second}
         for tok, other in ((first, second), (second, first)):
             new = counterpart[lemma[other.i]]
-            edges.append(Edge("noun", SUBSTITUTED, tok.text, tok.idx, tok.idx + len(tok.text), new.text, new.idx,
+            edges.append(Edge(SlotKind.NOUN, SUBSTITUTED, tok.text, tok.idx, tok.idx + len(tok.text), new.text, new.idx,
                               new.idx + len(new.text), label=OPPOSITE, score=1.0))
 
 
@@ -270,8 +271,8 @@ def _compared_to_the_usual(claim, evidence, edges: list) -> None:
     if usual_value is None or value is None or not (usual.i < min(named) and max(named) < this.i) \
             or value == usual_value:
         return
-    edge = Edge("attribute", EQUAL, quality.text, quality.idx, quality.idx + len(quality.text), this.text, this.idx,
-                this.idx + len(this.text), score=1.0)
+    edge = Edge(SlotKind.ATTRIBUTE, EQUAL, quality.text, quality.idx, quality.idx + len(quality.text), this.text,
+                this.idx, this.idx + len(this.text), score=1.0)
     if (value > usual_value) != (_COMPARED[quality.lower_] > 0):
         edge.op, edge.label, edge.evidence_text = SUBSTITUTED, OPPOSITE, _OPPOSITE_COMPARED[quality.lower_]
     edges.append(edge)
@@ -307,10 +308,10 @@ def _lacks(claim, evidence, edges: list) -> None:
             continue
         edges[:] = [e for e in edges if e.claim_start != tok.idx]
         if denial is not None:  # "a lack of awareness" / "no awareness": the same
-            edges.append(Edge("noun", EQUAL, tok.text, tok.idx, tok.idx + len(tok.text), denial.text, denial.idx,
+            edges.append(Edge(SlotKind.NOUN, EQUAL, tok.text, tok.idx, tok.idx + len(tok.text), denial.text, denial.idx,
                               denial.idx + len(denial.text)))
             continue
-        edges.append(Edge("lack", SUBSTITUTED, claim.text[tok.idx:of.idx + len(of.text)], tok.idx,
+        edges.append(Edge(SlotKind.LACK, SUBSTITUTED, claim.text[tok.idx:of.idx + len(of.text)], tok.idx,
                           of.idx + len(of.text), theirs.text, theirs.idx, theirs.idx + len(theirs.text)))
 
 
@@ -343,7 +344,7 @@ def _order_of_events(claim, evidence, edges: list) -> None:
         actual = -1 if years[0] < years[1] else 1
         other = next(w for w, v in _ORDER_SIGN.items() if v == actual)
         edges[:] = [e for e in edges if not (e.claim_start <= word.idx < e.claim_end)]
-        edges.append(Edge("attribute", EQUAL if stated == actual else SUBSTITUTED, word.text, word.idx,
+        edges.append(Edge(SlotKind.ATTRIBUTE, EQUAL if stated == actual else SUBSTITUTED, word.text, word.idx,
                           word.idx + len(word.text), other, -1, -1,
                           label="" if stated == actual else OPPOSITE, score=1.0))
 
@@ -369,7 +370,7 @@ def _designated_names(claim, evidence, edges: list) -> None:
     claim_tokens = {t.text for t in claim}
     formulas = [t for t in evidence if _formula(t.text) and t.text not in claim_tokens]
     for edge in edges:
-        if edge.kind not in ("entity", "code") or edge.op == SUBSTITUTED:
+        if edge.kind not in (SlotKind.ENTITY, SlotKind.CODE) or edge.op == SUBSTITUTED:
             continue
         named = _DESIGNATED.match(edge.claim_text)
         if named:
@@ -390,12 +391,12 @@ def _designated_names(claim, evidence, edges: list) -> None:
             other = found[0]
             start = edge.claim_start + named.start(2)
             edge.kind, edge.op, edge.claim_text, edge.claim_start, edge.claim_end = \
-                "code", SUBSTITUTED, mine, start, start + len(mine)
+                SlotKind.CODE, SUBSTITUTED, mine, start, start + len(mine)
             edge.evidence_text, edge.evidence_start, edge.evidence_end = other.group(1), other.start(1), other.end(1)
             edge.label, edge.score = "CODE", 1.0
         elif edge.op == UNCONFIRMED and _formula(edge.claim_text) and len({t.text for t in formulas}) == 1:
             t = formulas[0]
-            edge.kind, edge.op, edge.label, edge.score = "code", SUBSTITUTED, "CODE", 1.0
+            edge.kind, edge.op, edge.label, edge.score = SlotKind.CODE, SUBSTITUTED, "CODE", 1.0
             edge.evidence_text, edge.evidence_start, edge.evidence_end = t.text, t.idx, t.idx + len(t.text)
 
 
@@ -412,7 +413,7 @@ def _ranks(claim, evidence, edges: list) -> None:
             continue
         c_span, e_span = claim[mine[0]:mine[1]], evidence[other[0]:other[1]]
         inside = [e for e in edges if c_span.start_char <= e.claim_start < c_span.end_char]
-        if any(e.kind == "entity" for e in inside):
+        if any(e.kind == SlotKind.ENTITY for e in inside):
             continue  # "Best Picture" is a name
         if mine[2] == other[2]:
             for e in inside:
@@ -422,7 +423,7 @@ def _ranks(claim, evidence, edges: list) -> None:
             continue
         for e in inside:
             edges.remove(e)
-        edges.append(Edge("number", SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char, e_span.text,
+        edges.append(Edge(SlotKind.NUMBER, SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char, e_span.text,
                           e_span.start_char, e_span.end_char, label=RANK))
 
 
@@ -474,7 +475,7 @@ def _quantifiers(claim, evidence, edges) -> None:
         if any(a <= claim[mine.start].idx < b for a, b in covered):
             continue
         mine_span, their_span = claim[mine.start:mine.end], evidence[other.start:other.end]
-        edges.append(Edge("attribute", SUBSTITUTED, mine_span.text, mine_span.start_char, mine_span.end_char,
+        edges.append(Edge(SlotKind.ATTRIBUTE, SUBSTITUTED, mine_span.text, mine_span.start_char, mine_span.end_char,
                           their_span.text, their_span.start_char, their_span.end_char, label="quantifier", score=1.0))
         covered.append((mine_span.start_char, mine_span.end_char))
 
@@ -483,7 +484,7 @@ def _repeated_words(claim, evidence, edges) -> None:
     """A word the claim repeats, substituted once, where the evidence repeats its substitute as often and
     never says the word ("in black racing a black car" / "in red racing a red car"), is substituted
     wherever it stands: the parse pairs the first occurrence and misplaces the others."""
-    for edge in [e for e in edges if e.op == SUBSTITUTED and e.kind in ("attribute", "noun")]:
+    for edge in [e for e in edges if e.op == SUBSTITUTED and e.kind in (SlotKind.ATTRIBUTE, SlotKind.NOUN)]:
         word, theirs = edge.claim_text.lower(), edge.evidence_text.lower()
         if " " in word or " " in theirs:
             continue

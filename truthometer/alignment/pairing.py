@@ -33,6 +33,7 @@ from .similarity import _Similarity
 from .sisters import _sister_classifiers, _sister_fillers
 from .swapped import _swapped_arguments
 from .words import _derived
+from ..vocabulary import SlotKind
 
 
 def _align_docs(claim, evidence, similar: _Similarity, slots: list[Slot], cands: list[Slot]) -> Alignment:
@@ -173,10 +174,10 @@ def _token_ops(claim, evidence, edges: list[Edge]) -> list[AlignedToken]:
     out = []
     for t in claim:
         start, end = t.idx, t.idx + len(t.text)
-        edge = next((e for e in edges if e.kind != "negation" and e.claim_start <= start and end <= e.claim_end),
+        edge = next((e for e in edges if e.kind != SlotKind.NEGATION and e.claim_start <= start and end <= e.claim_end),
                     None)
         if edge is None:
-            edge = next((e for e in edges if e.kind == "negation" and e.claim_start == start), None)
+            edge = next((e for e in edges if e.kind == SlotKind.NEGATION and e.claim_start == start), None)
         if edge is not None:
             out.append(AlignedToken(t.text, start, end, edge.op, edge.kind, edge.evidence_text,
                                     edge.evidence_start, edge.evidence_end, t.whitespace_))

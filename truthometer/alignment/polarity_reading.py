@@ -19,6 +19,7 @@ from .passes import is_on
 from .polarity import (_advised_against, _called_off, _negated_at, _negated_slot_filled_otherwise, _object_unstated,
                        _prohibited, negation_tokens, other_than)
 from .predicates import _ended_period, _evidence_predicate, _kindred_subjects, _kindred_verb, _said_of_now
+from ..vocabulary import SlotKind
 
 #: The share of the claim's content words the evidence must repeat (``Alignment.coverage``) for a predicate
 #: denied on one side only to be a polarity mismatch, unless the evidence restates the predicate. Set by hand.
@@ -147,6 +148,6 @@ def polarity_mismatch(state: PairingState, root, implicative, pol: Polarity, cov
     if mismatch:
         neg = negation_tokens(claim)
         word = neg[0] if neg else root
-        state.edges.append(Edge("negation", SUBSTITUTED, word.text, word.idx, word.idx + len(word.text),
+        state.edges.append(Edge(SlotKind.NEGATION, SUBSTITUTED, word.text, word.idx, word.idx + len(word.text),
                                 evidence_text=evidence[ev_pred].text, evidence_start=evidence[ev_pred].idx,
                                 evidence_end=evidence[ev_pred].idx + len(evidence[ev_pred].text)))

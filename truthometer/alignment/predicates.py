@@ -9,6 +9,7 @@ from .base import EQUAL, NEGATIVE_IMPLICATIVES, SUBSTITUTED, UNCONFIRMED, Edge, 
 from .dates import _is_year
 from .polarity import _negated_at
 from .roles import _END_WORDS, _START_WORDS, _event_verb
+from ..vocabulary import SlotKind
 
 
 def _in_clause_of(tok, verb) -> bool:
@@ -40,7 +41,7 @@ def _predicate_edge(claim, evidence, root, similar) -> Edge | None:
         return None
     if any(t.lemma_.lower() == e_verb.lemma_.lower() and t.i != root.i for t in claim):
         return None  # a verb the claim states elsewhere ("... as it evolved") is another of its events
-    edge = Edge("predicate", EQUAL, root.text, root.idx, root.idx + len(root.text), e_verb.text, e_verb.idx,
+    edge = Edge(SlotKind.PREDICATE, EQUAL, root.text, root.idx, root.idx + len(root.text), e_verb.text, e_verb.idx,
                 e_verb.idx + len(e_verb.text), label=root.dep_)
     if any(t.lemma_.lower() == root.lemma_.lower() for t in evidence) or similar(root.lemma_, e_verb.lemma_) \
             or _light_verb_paraphrase(root, e_verb) or _period_bound_stated(root, e_verb):
@@ -81,7 +82,7 @@ def _nominalised_predicate(claim, evidence, root) -> Edge | None:
         if target is None or target.lemma_.lower() != obj.lemma_.lower() or (verb := lexicon.verb_of(noun.lemma_)) \
                 is None:
             continue
-        return Edge("predicate", EQUAL if verb == root.lemma_.lower() else SUBSTITUTED, root.text, root.idx,
+        return Edge(SlotKind.PREDICATE, EQUAL if verb == root.lemma_.lower() else SUBSTITUTED, root.text, root.idx,
                     root.idx + len(root.text), verb, noun.idx, noun.idx + len(noun.text), label=root.dep_)
     return None
 
@@ -123,7 +124,7 @@ def _dated_event(claim, evidence, root, slot_edges, similar) -> Edge | None:
     """A day the evidence gives to another event ("graduated college on June 26, 1980" / "( born June 26,
     1980 )"): the claim's verb, with the objects the evidence does not confirm, takes the evidence's
     (the day is stated right, of the wrong event). Not when the evidence tells the claim's event too."""
-    dates = [(slot, edge) for slot, edge in slot_edges.values() if slot.kind == "date"]
+    dates = [(slot, edge) for slot, edge in slot_edges.values() if slot.kind == SlotKind.DATE]
     day = next((slot for slot, _ in dates if slot.granularity == "day"), None)
     if root.pos_ != "VERB" or root.lemma_.lower() in ("be", "have") or day is None \
             or any(edge.op != EQUAL for _, edge in dates) \
@@ -142,7 +143,7 @@ def _dated_event(claim, evidence, root, slot_edges, similar) -> Edge | None:
             edge.op == EQUAL and root.i < slot.i < end for slot, edge in slot_edges.values()):
         return None
     span = claim[root.i:end]
-    return Edge("predicate", SUBSTITUTED, span.text, span.start_char, span.end_char, theirs.text, theirs.idx,
+    return Edge(SlotKind.PREDICATE, SUBSTITUTED, span.text, span.start_char, span.end_char, theirs.text, theirs.idx,
                 theirs.idx + len(theirs.text), label=root.dep_)
 
 
@@ -387,6 +388,6 @@ def _other_verbs_below_the_root(claim, evidence, edges) -> None:
         options = [e for e in verbs if e.tag_ == c.tag_ and [t.lower_ for t in e.children] == [t.lower_ for t in c.children]]
         if len(options) == 1:
             e = options[0]
-            edges.append(Edge("predicate", SUBSTITUTED, c.text, c.idx, c.idx + len(c.text), e.text, e.idx,
+            edges.append(Edge(SlotKind.PREDICATE, SUBSTITUTED, c.text, c.idx, c.idx + len(c.text), e.text, e.idx,
                               e.idx + len(e.text), label=c.dep_, score=1.0))
             return

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 
 from ..report import Substitution
+from ..text.pronouns import THIRD_PERSON as _PRONOUNS
+from ..vocabulary import SlotKind
 
-_PRONOUNS = {"he", "she", "it", "they", "him", "her", "them", "his", "its", "their", "hers", "theirs"}
-_PROPAGATED_KINDS = {"entity"}
+_PROPAGATED_KINDS = {SlotKind.ENTITY}
 
 
 def _names(sub: Substitution) -> list[tuple[str, str]]:

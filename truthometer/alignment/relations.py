@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..text import lexicon
 from .base import DENIED, EQUAL, SUBSTITUTED, UNCONFIRMED, Edge, entity_of
 from .words import _known_compound
+from ..vocabulary import SlotKind
 
 
 #: Prepositions that state the opposite relation to the same object: "born in Trieste" / "born outside
@@ -104,7 +105,7 @@ def _preposition_edges(claim, evidence, slot_edges) -> list[Edge]:
             evidence[theirs[0].i - 1].dep_ == "advmod" and evidence[theirs[0].i - 1].head.i == theirs[0].i else theirs[0].i
         c_span, e_span = claim[start:mine[1].i + 1], evidence[their_start:theirs[1].i + 1]
         done.add(mine[0].i)
-        out.append(Edge("preposition", SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char,
+        out.append(Edge(SlotKind.PREPOSITION, SUBSTITUTED, c_span.text, c_span.start_char, c_span.end_char,
                         e_span.text, e_span.start_char, e_span.end_char, label="prep"))
     return out
 
@@ -113,7 +114,7 @@ def _objects_named_on_both_sides(claim, evidence, slot_edges):
     """(claim token, evidence token) pairs naming one object: the heads of the name and noun slots the
     alignment found equal, then the objects of prepositions with the same lemma on both sides."""
     for slot, edge in slot_edges.values():
-        if edge.op != EQUAL or slot.kind not in ("entity", "noun") or edge.evidence_start < 0:
+        if edge.op != EQUAL or slot.kind not in (SlotKind.ENTITY, SlotKind.NOUN) or edge.evidence_start < 0:
             continue
         e_tok = next((t for t in evidence if t.idx <= edge.evidence_start < t.idx + len(t.text) + 1
                       and not t.is_punct), None)
@@ -137,7 +138,7 @@ def _excluded_values(claim, slot_edges) -> None:
     another value ("born in Naples", "made with honey"): Naples may well be outside Trieste, or inside it
     ("born outside of Italy" / "born in Naples"). Unconfirmed, not substituted."""
     for slot, edge in slot_edges.values():
-        if edge.op != SUBSTITUTED or slot.kind not in ("entity", "noun"):
+        if edge.op != SUBSTITUTED or slot.kind not in (SlotKind.ENTITY, SlotKind.NOUN):
             continue
         prep = _preposition_of(claim[slot.i:slot.j].root)
         if prep is not None and prep[0].lower_ in _EXCLUDING_PREPOSITIONS:
@@ -166,7 +167,7 @@ def _denied_values(evidence, slot_edges) -> None:
     "Photosynthesis takes place in the mitochondria" / "occurs in the chloroplasts, not in the
     mitochondria"."""
     for slot, edge in slot_edges.values():
-        if edge.op != EQUAL or slot.kind not in ("entity", "noun") or edge.evidence_start < 0:
+        if edge.op != EQUAL or slot.kind not in (SlotKind.ENTITY, SlotKind.NOUN) or edge.evidence_start < 0:
             continue
         tok = next((t for t in evidence if t.idx == edge.evidence_start), None)
         if tok is None:
@@ -175,7 +176,7 @@ def _denied_values(evidence, slot_edges) -> None:
         affirmed = _denial(span.root if span is not None else tok)
         if affirmed is not None:
             ent = entity_of(affirmed)
-            chosen = ent if ent is not None and slot.kind == "entity" else evidence[affirmed.i:affirmed.i + 1]
+            chosen = ent if ent is not None and slot.kind == SlotKind.ENTITY else evidence[affirmed.i:affirmed.i + 1]
             edge.op, edge.evidence_text, edge.score, edge.label = SUBSTITUTED, chosen.text, 1.0, DENIED
             edge.evidence_start, edge.evidence_end = chosen.start_char, chosen.end_char
 
@@ -190,7 +191,7 @@ def _reference_times(claim, evidence, slot_edges) -> None:
     date the evidence holds at ("as of 2021, the city had ..."): the year of an event the evidence tells
     ("the 1992 film") is no other value of it."""
     for slot, edge in slot_edges.values():
-        if slot.kind != "date" or edge.op != SUBSTITUTED or not as_of_date(claim[slot.i:slot.j].root):
+        if slot.kind != SlotKind.DATE or edge.op != SUBSTITUTED or not as_of_date(claim[slot.i:slot.j].root):
             continue
         theirs = evidence.char_span(edge.evidence_start, edge.evidence_end, alignment_mode="expand")
         if theirs is None or not as_of_date(theirs.root):
@@ -220,7 +221,7 @@ def _rewordings(claim, evidence, slot_edges, similar) -> None:
     equal. Nouns further apart are not ("a fictional place" / "the fictional setting", 0.41), nor are two
     kinds of one thing ("drinking whisky" / "drinking beer", ``lexicon.sister_kinds``)."""
     for slot, edge in slot_edges.values():
-        if slot.kind != "noun" or edge.op != SUBSTITUTED or slot.j - slot.i != 1:
+        if slot.kind != SlotKind.NOUN or edge.op != SUBSTITUTED or slot.j - slot.i != 1:
             continue
         noun = claim[slot.i]
         e_noun = next((t for t in evidence if t.idx == edge.evidence_start), None)

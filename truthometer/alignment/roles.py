@@ -9,9 +9,10 @@ import re
 
 from ..text.numbers import WORD_NUMBERS, number_value
 from ..text.quantities import range_joined
-from .base import _FAMILY, EQUAL, Slot, _content, _in_subject, normalise
+from .base import _FAMILY, ENTITY_LABELS, EQUAL, Slot, _content, _in_subject, normalise
 from .dates import _month
 from .words import _derived, _entailed_word, _same_stem
+from ..vocabulary import SlotKind
 
 
 def _anchors(claim, evidence) -> list[tuple[int, int]]:
@@ -48,7 +49,7 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
     # A conjunct plays the role of the first conjunct ("in the late 1960s and early 1990s"), a name in
     # apposition the role of the noun it names ("from his second album , Kryptonite"); a year in
     # apposition ("Guess Who ( 2005 )") dates its noun and plays no role of its own.
-    climb = ("conj",) if slot.kind in ("date", "number") else ("conj", "appos")
+    climb = ("conj",) if slot.kind in (SlotKind.DATE, SlotKind.NUMBER) else ("conj", "appos")
     named = []
     for t in (c_root, e_root):
         while t.dep_ in climb and t.head.i != t.i:
@@ -60,15 +61,15 @@ def _role(claim, slot: Slot, evidence, cand: Slot) -> float:
     if _agent_classifier(c_root, e_root) or _medium_of_the_verb(c_root, e_root):
         return 1.5  # a relation and a governor, both in other words
     score = 0.0
-    if slot.kind == "entity" and c_root.pos_ == e_root.pos_ == "NOUN" and c_root.lemma_.lower() == \
+    if slot.kind == SlotKind.ENTITY and c_root.pos_ == e_root.pos_ == "NOUN" and c_root.lemma_.lower() == \
             e_root.lemma_.lower() and not (slot.i <= c_root.i < slot.j) and not (cand.i <= e_root.i < cand.j):
         # Names of one noun ("the album One of the Boys" / "her album , One of the Girls") name the same
         # thing, wherever the noun stands in each sentence.
         score += 1.5
-    if c_root.dep_ == e_root.dep_ and slot.kind not in ("date", "number"):
+    if c_root.dep_ == e_root.dep_ and slot.kind not in (SlotKind.DATE, SlotKind.NUMBER):
         score += 0.5  # a bare relation says little about which number or date is meant
     ch, eh = c_root.head, e_root.head
-    if slot.kind in ("date", "number") and (ch.like_num or _month(ch) or eh.like_num or _month(eh)):
+    if slot.kind in (SlotKind.DATE, SlotKind.NUMBER) and (ch.like_num or _month(ch) or eh.like_num or _month(eh)):
         return score  # inside a date, the parse's attachments say nothing about which date
     # A modifier of a noun the evidence names by a kind of it ("a poker player" / "a football quarterback")
     # plays the same role.
@@ -185,7 +186,7 @@ def _shared_cofeatures(claim, slot: Slot, evidence, cand: Slot) -> float:
     """A modifier is placed by what else the claim says of the same noun: in "The show's final season
     was its seventh season", "seventh" goes with "its eighth and final season", not "its sixth season"
     (the claim's two "season"s are one thing, and "final" qualifies it)."""
-    if slot.kind != "attribute":
+    if slot.kind != SlotKind.ATTRIBUTE:
         return 0.0
     mine_tok, theirs_tok = claim[slot.i], evidence[cand.i]
     noun = mine_tok.head.lemma_.lower()
@@ -231,7 +232,7 @@ def _value_of_the_same_name(claim, slot: Slot, evidence, cand: Slot, slot_edges:
     the claim's "the Nobel Prize in Chemistry in 1913" 1911, though 1903 shares its verb."""
     start, theirs = claim[slot.i].idx, evidence[cand.i].idx
     for _, edge in slot_edges.values():
-        if edge.kind == "entity" and edge.op == EQUAL and edge.claim_end <= start \
+        if edge.kind == SlotKind.ENTITY and edge.op == EQUAL and edge.claim_end <= start \
                 and _NAME_TO_VALUE.match(claim.text[edge.claim_end:start]) \
                 and 0 <= edge.evidence_end <= theirs and _NAME_TO_VALUE.match(evidence.text[edge.evidence_end:theirs]):
             return 2.0
@@ -265,7 +266,7 @@ def _range_end_bonus(claim, slot: Slot, evidence, cand: Slot, cands: list[Slot])
         lemmas = {verb.lemma_.lower()}
     else:
         lemmas = {t.lemma_.lower() for t in claim}
-    group = _date_group(cand, cands, evidence) if cand.kind == "date" else [cand]
+    group = _date_group(cand, cands, evidence) if cand.kind == SlotKind.DATE else [cand]
     i, j = min(u.i for u in group), max(u.j for u in group)
     after = j < len(evidence) and evidence[j].lower_ in _RANGE_JOINERS
     before = i > 0 and evidence[i - 1].lower_ in _RANGE_JOINERS
@@ -322,7 +323,7 @@ def _shared_date_parts(slot: Slot, slots: list[Slot], cand: Slot, cands: list[Sl
 
 def _date_group(unit: Slot, units: list[Slot], doc) -> list[Slot]:
     """The date parts written together with ``unit`` ("June 14 , 1866"), stopping at a range's dash."""
-    dates = sorted((u for u in units if u.kind == "date"), key=lambda u: u.i)
+    dates = sorted((u for u in units if u.kind == SlotKind.DATE), key=lambda u: u.i)
     group = [unit]
     for direction in (-1, 1):
         edge = unit
@@ -340,7 +341,7 @@ def _date_group(unit: Slot, units: list[Slot], doc) -> list[Slot]:
 def _origin(doc, unit: Slot) -> bool:
     """A nationality or a place qualifying a common noun says where the thing is from: "a US senator" and
     "an American model" fill one slot, whatever the small model's label (GPE / NORP)."""
-    if unit.kind != "entity" or _FAMILY.get(unit.label) not in ("place", "norp"):
+    if unit.kind != SlotKind.ENTITY or _FAMILY.get(unit.label) not in ("place", "norp"):
         return False
     t = doc[unit.i:unit.j].root
     return t.dep_ in ("compound", "amod", "nmod") and t.head.pos_ == "NOUN" and t.i < t.head.i
@@ -350,7 +351,7 @@ def _origin_of_the_same_name(claim, slot: Slot, evidence, cand: Slot) -> bool:
     """Two places or nationalities said of the same name, whichever way each sentence attaches it: "Almaz
     Tesfaye of Kenya" / "Ethiopia's Almaz Tesfaye" (a person's country), "the Kenyan Almaz Tesfaye"."""
     def named(doc, unit: Slot):
-        if unit.kind != "entity" or _FAMILY.get(unit.label) not in ("place", "norp"):
+        if unit.kind != SlotKind.ENTITY or _FAMILY.get(unit.label) not in ("place", "norp"):
             return None
         t = doc[unit.i:unit.j].root
         if t.dep_ == "pobj" and t.head.lower_ == "of" and t.head.head.pos_ == "PROPN":
@@ -379,12 +380,12 @@ def _place_bound_otherwise(claim, slot: Slot, evidence, found: tuple[int, int], 
     # the place of another event; the claim's event has its own.
     event = _verb_of_place(mine)
     elsewhere = event is not None and _verb_of_place(seen.root) not in (None, event)
-    if not elsewhere and not _other_relation(claim, slot, evidence, Slot("entity", seen.start, seen.end)):
+    if not elsewhere and not _other_relation(claim, slot, evidence, Slot(SlotKind.ENTITY, seen.start, seen.end)):
         return None
     value = normalise(claim[slot.i:slot.j].text)
     for c in cands:
         t = evidence[c.i:c.j].root
-        if c.kind == "entity" and _FAMILY.get(c.label) == "place" and t.dep_ == "pobj" \
+        if c.kind == SlotKind.ENTITY and _FAMILY.get(c.label) == "place" and t.dep_ == "pobj" \
                 and t.head.lower_ == mine.head.lower_ and not (c.i < found[1] and found[0] < c.j) \
                 and normalise(evidence[c.i:c.j].text) != value and not _other_relation(claim, slot, evidence, c) \
                 and (not elsewhere or _verb_of_place(t) == event):
@@ -456,14 +457,19 @@ def _clause_subject(tok):
     return None
 
 
+#: The names of a clause's subject a word can be said of instead of the claim's (``_said_of_another``):
+#: ENTITY_LABELS without laws and languages, as the rule was written and tuned.
+_NAMED_SUBJECTS = ENTITY_LABELS - {"LAW", "LANGUAGE"}
+
+
 def _said_of_another(claim, slot: Slot, evidence, tok) -> bool:
     """The evidence word is said of a named subject the claim does not name, while the claim's own
     subject is named there too: "Neil Armstrong was the first person ...; Buzz Aldrin was the second"
     says "second" of Aldrin, not of Armstrong."""
     mine = _clause_subject(claim[slot.i])
     theirs = _clause_subject(tok)
-    named = ("PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT", "WORK_OF_ART")
-    if mine is None or theirs is None or mine.ent_type_ not in named or theirs.ent_type_ not in named \
+    if mine is None or theirs is None or mine.ent_type_ not in _NAMED_SUBJECTS \
+            or theirs.ent_type_ not in _NAMED_SUBJECTS \
             or _in_subject(claim, slot):
         return False
     theirs_phrase = normalise(evidence[theirs.left_edge.i:theirs.right_edge.i + 1].text)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..text import lexicon
 from .base import SUBSTITUTED, UNCONFIRMED, Edge
+from ..vocabulary import SlotKind
 
 #: The label of a claim word the evidence replaces by a sister kind: another filler, not a rewording.
 SISTER = "sister kind"
@@ -53,7 +54,7 @@ def _sister_fillers(claim, evidence, edges: list[Edge]) -> None:
     paired = {e.evidence_start for e in edges if e.op != UNCONFIRMED}
     claim_words = {c.lower_ for c in claim}
     for edge in edges:
-        if edge.op != UNCONFIRMED or edge.kind not in ("attribute", "noun"):
+        if edge.op != UNCONFIRMED or edge.kind not in (SlotKind.ATTRIBUTE, SlotKind.NOUN):
             continue
         mine = next((t for t in claim if t.idx == edge.claim_start and t.idx + len(t.text) == edge.claim_end), None)
         if mine is None or mine.dep_ not in _FILLERS or not _filler(mine):
@@ -76,7 +77,7 @@ def _sister_classifiers(claim, evidence, edges: list[Edge]) -> None:
     apple grower", "a wool coat" / "a cotton coat". A modifier noun classifies its head, so another kind there
     is another thing, where the head itself (a "town" / a "city") is often a rewording."""
     for edge in edges:
-        if edge.op != SUBSTITUTED or edge.kind not in ("attribute", "noun") or edge.label == SISTER:
+        if edge.op != SUBSTITUTED or edge.kind not in (SlotKind.ATTRIBUTE, SlotKind.NOUN) or edge.label == SISTER:
             continue
         mine = next((t for t in claim if t.idx == edge.claim_start and t.idx + len(t.text) == edge.claim_end), None)
         theirs = next((t for t in evidence if t.idx == edge.evidence_start

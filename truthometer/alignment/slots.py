@@ -19,6 +19,7 @@ from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, cur
                                unit)
 from .base import ENTITY_LABELS, Slot, normalise, unit_of
 from .dates import _ORDER, _day, _is_ordinal, _is_year, _life_span_end, _month, clock_time
+from ..vocabulary import SlotKind
 
 
 def _unit_tokens(doc, k: int, limit: int) -> tuple[str, int]:
@@ -99,7 +100,7 @@ def _entity_slots(found: _Found) -> None:
         if ent.label_ in ENTITY_LABELS and not any(_is_year(t) for t in ent) and not taken & set(
                 range(ent.start, ent.end)):
             if len(ent) == 1 and is_code(ent.text):
-                add(Slot("code", ent.start, ent.end, label="CODE", value=ent.text.upper()))
+                add(Slot(SlotKind.CODE, ent.start, ent.end, label="CODE", value=ent.text.upper()))
                 continue
             start = ent.start + (1 if ent[0].lower_ == "the" and len(ent) > 1 else 0)
             start = _title_start(doc, start, taken)
@@ -115,7 +116,7 @@ def _entity_slots(found: _Found) -> None:
                 if end - start == 1 and start > 0 and doc[start - 1].lower_ == "the" \
                         and lexicon.common_noun(doc[start].text):
                     label = ""  # "the Moon" is no person, whatever the small model says: its kind is unknown
-            add(Slot("entity", start, end, label=label, value=normalise(doc[start:end].text)))
+            add(Slot(SlotKind.ENTITY, start, end, label=label, value=normalise(doc[start:end].text)))
 
 
 def _date_slot(found: _Found, t) -> bool:
@@ -123,30 +124,30 @@ def _date_slot(found: _Found, t) -> bool:
     doc, add = found.doc, found.add
     if _is_year(t) and t.text.endswith("0") and t.i + 1 < len(doc) and doc[t.i + 1].text in ("'s", "’s"):
         # "the early 1970 's" is a decade written apart: the year's digits are the slot.
-        add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text + "s", granularity="decade"))
+        add(Slot(SlotKind.DATE, t.i, t.i + 1, label="DATE", value=t.text + "s", granularity="decade"))
         return True
     elif t.lower_.rstrip("s") in WEEKDAYS and t.text[:1].isupper():
-        add(Slot("date", t.i, t.i + 1, label="DATE", value=t.lower_.rstrip("s"), granularity="weekday"))
+        add(Slot(SlotKind.DATE, t.i, t.i + 1, label="DATE", value=t.lower_.rstrip("s"), granularity="weekday"))
         return True
     elif (clock := clock_time(doc, t.i)) is not None:
-        add(Slot("date", t.i, clock[1], label="TIME", value=clock[0], granularity="time"))
+        add(Slot(SlotKind.DATE, t.i, clock[1], label="TIME", value=clock[0], granularity="time"))
         return True
     elif _is_year(t):
-        add(Slot("date", t.i, t.i + 1, label="DATE", value=year_of(t), granularity="year"))
+        add(Slot(SlotKind.DATE, t.i, t.i + 1, label="DATE", value=year_of(t), granularity="year"))
         return True
     elif is_decade_text(t.text):
-        add(Slot("date", t.i, t.i + 1, label="DATE", value=t.text, granularity="decade"))
+        add(Slot(SlotKind.DATE, t.i, t.i + 1, label="DATE", value=t.text, granularity="decade"))
         return True
     elif t.lower_ in DECADE_WORDS and t.i > 0 and doc[t.i - 1].lower_ in ("the", "early", "mid", "late"):
         # "born in the fifties": a decade of an unsaid century ("her fifties" is an age).
-        add(Slot("date", t.i, t.i + 1, label="DATE", value=f"{DECADE_WORDS[t.lower_]}s", granularity="decade"))
+        add(Slot(SlotKind.DATE, t.i, t.i + 1, label="DATE", value=f"{DECADE_WORDS[t.lower_]}s", granularity="decade"))
         return True
     elif _month(t) and (t.ent_type_ == "DATE" or any(_day(x) or _is_year(x) for x in
                                                      doc[max(0, t.i - 2):t.i + 3])):
-        add(Slot("date", t.i, t.i + 1, label="DATE", value=_month(t), granularity="month"))
+        add(Slot(SlotKind.DATE, t.i, t.i + 1, label="DATE", value=_month(t), granularity="month"))
         return True
     elif _day(t) is not None and any(_month(x) for x in doc[max(0, t.i - 2):t.i + 3] if x.i != t.i):
-        add(Slot("date", t.i, t.i + 1, label="DATE", value=_day(t), granularity="day"))
+        add(Slot(SlotKind.DATE, t.i, t.i + 1, label="DATE", value=_day(t), granularity="day"))
         return True
     return False
 
@@ -155,19 +156,19 @@ def _code_or_amount_slot(found: _Found, t, lows: list[str]) -> None:
     """A code, or an amount at ``t``: how often, a unit of time, a number with its unit."""
     taken, add = found.taken, found.add
     if is_code(t.text) and not t.like_num:
-        add(Slot("code", t.i, t.i + 1, label="CODE", value=t.text.upper()))
+        add(Slot(SlotKind.CODE, t.i, t.i + 1, label="CODE", value=t.text.upper()))
     elif (often := frequency(lows, t.i)) is not None:
         # "twice daily", "three times a day": one amount, in times per day.
-        add(Slot("number", t.i, often[1], label="CARDINAL", value=often[0], unit=FREQUENCY_UNIT,
+        add(Slot(SlotKind.NUMBER, t.i, often[1], label="CARDINAL", value=often[0], unit=FREQUENCY_UNIT,
                  dimension="frequency"))
     elif (per_day := frequency_adverb(t)) is not None:
         # "emptied daily" is "emptied once a day".
-        add(Slot("number", t.i, t.i + 1, label="CARDINAL", value=per_day, unit=FREQUENCY_UNIT,
+        add(Slot(SlotKind.NUMBER, t.i, t.i + 1, label="CARDINAL", value=per_day, unit=FREQUENCY_UNIT,
                  dimension="frequency"))
     elif (noun := one_unit_of_time(t)) is not None:
         # "for up to a week" is one week: an amount of time, as "for seven days" is.
         dim, canon = unit_of(noun.lower_)
-        add(Slot("number", t.i, noun.i + 1, label="DATE", value=1.0, unit=canon, dimension=dim,
+        add(Slot(SlotKind.NUMBER, t.i, noun.i + 1, label="DATE", value=1.0, unit=canon, dimension=dim,
                  unit_j=noun.i + 1))
         taken.add(noun.i)
     elif ((t.like_num or t.lower_ in WORD_NUMBERS) and number_value(t.text) is not None
@@ -211,7 +212,7 @@ def _number_slot(found: _Found, t, lows: list[str]) -> None:
     dim, canon = unit_of(unit_word) if unit_word else ("", "")
     # "a hundred people": the article is the number's "one", and goes with it ("two hundred").
     first = t.i - 1 if t.lower_ in MULTIPLIERS and t.i and doc[t.i - 1].lower_ in ("a", "an") else t.i
-    add(Slot("number", first, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
+    add(Slot(SlotKind.NUMBER, first, k + 1 + scaled, label=t.ent_type_ or "CARDINAL", value=value,
              unit=canon, dimension=dim, unit_j=unit_j))
     if unit_j > 0:
         taken.update(range(t.i + 1, unit_j))  # the unit is part of the number's slot
@@ -227,31 +228,31 @@ def _word_slot(found: _Found, t) -> None:
             or t.is_punct:
         return
     if t.lower_ in _ORDER and t.dep_ in ("mark", "prep"):
-        add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
+        add(Slot(SlotKind.ATTRIBUTE, t.i, t.i + 1, label=t.dep_, value=t.lower_))
     elif _placing(t):
-        add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lower_))
+        add(Slot(SlotKind.ATTRIBUTE, t.i, t.i + 1, label=t.dep_, value=t.lower_))
     elif t.i >= 2 and _hyphen_modifier(doc[t.i - 2]):
         return  # "known" in "best-known": the compound is said by its first word, and changed whole
     elif _hyphen_modifier(t):
         # "the worst-selling singles": the word before the hyphen is what the compound says.
-        add(Slot("attribute", t.i, t.i + 1, label="hyphen", value=t.lemma_.lower()))
+        add(Slot(SlotKind.ATTRIBUTE, t.i, t.i + 1, label="hyphen", value=t.lemma_.lower()))
     elif t.pos_ == "ADV" and t.dep_ == "advmod" and t.head.pos_ == "ADJ":
         # A degree adverb qualifies its adjective: "barely residential" / "highly residential".
-        add(Slot("attribute", t.i, t.i + 1, label="advmod", value=t.lemma_.lower()))
+        add(Slot(SlotKind.ATTRIBUTE, t.i, t.i + 1, label="advmod", value=t.lemma_.lower()))
     elif (t.pos_ == "ADJ" and t.dep_ in ("amod", "acomp", "attr", "advmod", "conj", "npadvmod", "compound")) \
             or (t.dep_ == "amod" and t.is_alpha):
-        add(Slot("attribute", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
+        add(Slot(SlotKind.ATTRIBUTE, t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
     elif t.pos_ in ("NOUN", "PROPN") and t.dep_ == "compound" and t.head.pos_ in ("NOUN", "PROPN"):
         two = _two_word_modifier(t)
         if two is not None:
             # "the prison cell windows": a compound WordNet knows as one word modifies as one word.
-            add(Slot("attribute", t.i, t.i + 2, label="compound", value=two))
+            add(Slot(SlotKind.ATTRIBUTE, t.i, t.i + 2, label="compound", value=two))
         else:
-            add(Slot("attribute", t.i, t.i + 1, label="compound", value=t.lemma_.lower()))
+            add(Slot(SlotKind.ATTRIBUTE, t.i, t.i + 1, label="compound", value=t.lemma_.lower()))
     elif t.pos_ in ("NOUN", "PROPN") and t.dep_ in ("attr", "dobj", "pobj", "conj", "appos", "nsubj", "oprd",
                                                     "ROOT"):
         # A root noun heads a caption with no main verb ("A woman selling fresh produce"): its subject.
-        add(Slot("noun", t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
+        add(Slot(SlotKind.NOUN, t.i, t.i + 1, label=t.dep_, value=t.lemma_.lower()))
 
 
 def _two_word_modifier(t) -> str | None:
@@ -319,7 +320,7 @@ def _untagged_names(doc, slots: list, taken: set[int], add) -> None:
             continue
         if t.head.i != t.i and t.head.pos_ == "PROPN" and t.dep_ in ("compound", "nmod", "conj", "flat"):
             continue  # not the head of its name
-        unit = _name_unit(doc, Slot("noun", t.i, t.i + 1))
+        unit = _name_unit(doc, Slot(SlotKind.NOUN, t.i, t.i + 1))
         inside = [s for s in slots if unit.i <= s.i and s.j <= unit.j]
         if unit.j - unit.i < 2 or any(s.label != "NORP" for s in inside) or any(
                 k in taken and not any(s.i <= k < s.j for s in inside) for k in range(unit.i, unit.j)):
@@ -351,7 +352,7 @@ def _titles_in_apposition(doc, add) -> None:
             j -= 1
         if j - t.i < 2 or any(e.start <= t.i and j <= e.end and e.label_ in ENTITY_LABELS for e in doc.ents):
             continue
-        add(Slot("entity", t.i, j, label="WORK_OF_ART", value=normalise(doc[t.i:j].text)))
+        add(Slot(SlotKind.ENTITY, t.i, j, label="WORK_OF_ART", value=normalise(doc[t.i:j].text)))
 
 
 def _title_start(doc, start: int, taken: set[int]) -> int:
@@ -389,13 +390,13 @@ def period_lengths(doc) -> list[Slot]:
     years = [t for t in doc if _is_year(t)]
     for a, b in zip(years, years[1:]):
         if range_joined(doc, a.i, b.i) and year_of(b) > year_of(a):
-            out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=years_between(year_of(a), year_of(b)),
+            out.append(Slot(SlotKind.NUMBER, a.i, b.i + 1, label=DURATION, value=years_between(year_of(a), year_of(b)),
                             unit="year", dimension="time"))
         if (age := _life_span_years(doc, a, b)) is not None:
-            out.append(Slot("number", a.i, b.i + 1, label=DURATION, value=age, unit="year", dimension="time"))
+            out.append(Slot(SlotKind.NUMBER, a.i, b.i + 1, label=DURATION, value=age, unit="year", dimension="time"))
     for t in doc:
         if (period := period_years(t.text)) and int(period[1]) > int(period[0]):
-            out.append(Slot("number", t.i, t.i + 1, label=DURATION, value=int(period[1]) - int(period[0]),
+            out.append(Slot(SlotKind.NUMBER, t.i, t.i + 1, label=DURATION, value=int(period[1]) - int(period[0]),
                             unit="year", dimension="time"))
     return out
 
@@ -449,6 +450,6 @@ def _name_unit(doc, unit: Slot) -> Slot:
         k -= 1
     if doc[k].dep_ == "cc":
         k += 1
-    out = Slot("entity", k, unit.j, label="", value=normalise(doc[k:unit.j].text))
+    out = Slot(SlotKind.ENTITY, k, unit.j, label="", value=normalise(doc[k:unit.j].text))
     out.head = _external_head(doc, k, unit.j)
     return out

@@ -8,6 +8,7 @@ Linzen 2019, "Right for the Wrong Reasons", ACL).
 from __future__ import annotations
 
 from .base import OPPOSITE, SUBSTITUTED, Edge
+from ..vocabulary import SlotKind
 
 #: Verbs whose subject and object can trade places without changing what is said ("Spain faced the
 #: Netherlands" / "The Netherlands faced Spain"), and the copula, which equates.
@@ -93,7 +94,7 @@ def _swapped_arguments(claim, evidence, edges: list) -> None:
             spans = [(_span_of(c), _span_of(e)) for c, e in replacements]
             edges[:] = [e for e in edges if not any(start <= e.claim_start < end for (start, end, _), _ in spans)]
             for (c_start, c_end, c_text), (e_start, e_end, e_text) in spans:
-                edges.append(Edge("phrase", SUBSTITUTED, c_text, c_start, c_end, e_text, e_start, e_end,
+                edges.append(Edge(SlotKind.PHRASE, SUBSTITUTED, c_text, c_start, c_end, e_text, e_start, e_end,
                                   label=OPPOSITE, score=1.0))
             return
 

@@ -17,32 +17,33 @@ from .roles import _number_range
 from .similarity import FUZZY_THRESHOLD
 from .slots import DURATION
 from .words import _another_word_each, _doubled_letter, _entailed_word, _known_compound, _similar_adjectives
+from ..vocabulary import SlotKind
 
 
 def _compatible(slot: Slot, cand: Slot) -> bool:
-    if slot.kind == "entity":
-        if cand.kind != "entity":
+    if slot.kind == SlotKind.ENTITY:
+        if cand.kind != SlotKind.ENTITY:
             return False
         return _FAMILY.get(slot.label, slot.label) == _FAMILY.get(cand.label, cand.label) \
             or _same_name_head(slot, cand) or _a_place(slot) and _a_place(cand)
-    if slot.kind == "date":
+    if slot.kind == SlotKind.DATE:
         # A year is in a decade: "born in the 1950s" / "born in 1947" (not the other way round).
-        return cand.kind == "date" and (cand.granularity == slot.granularity
+        return cand.kind == SlotKind.DATE and (cand.granularity == slot.granularity
                                         or slot.granularity == "decade" and cand.granularity == "year")
-    if slot.kind == "number":
-        if cand.kind != "number":
+    if slot.kind == SlotKind.NUMBER:
+        if cand.kind != SlotKind.NUMBER:
             return False
         if slot.dimension or cand.dimension:
             return slot.dimension == cand.dimension or _kindred_counts(slot.unit, cand.unit)
         return True
-    if slot.kind == "code":
-        return cand.kind == "code"
-    if slot.kind == "attribute":
-        return cand.kind in ("attribute",) or (cand.kind == "entity" and cand.label == "NORP")
-    if slot.kind == "noun":
+    if slot.kind == SlotKind.CODE:
+        return cand.kind == SlotKind.CODE
+    if slot.kind == SlotKind.ATTRIBUTE:
+        return cand.kind in (SlotKind.ATTRIBUTE,) or (cand.kind == SlotKind.ENTITY and cand.label == "NORP")
+    if slot.kind == SlotKind.NOUN:
         # A noun's counterpart may be a name ("recorded by cats" / "recorded by ... Katy Perry"); the
         # caller asks for the same governor, so the name plays the same role.
-        return cand.kind == "noun" or (cand.kind == "entity" and slot.label not in ("nsubj", "attr"))
+        return cand.kind == SlotKind.NOUN or (cand.kind == SlotKind.ENTITY and slot.label not in ("nsubj", "attr"))
     return False
 
 
@@ -72,7 +73,7 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         # "From 1939 to 1945" may be five years or seven, by the months left unsaid.
         mine, year = quantity(slot.value, slot.unit), quantity(1, "year")
         return mine is not None and mine[0] == year[0] and abs(mine[1] / year[1] - cand.value) <= 1
-    if slot.kind == "number":
+    if slot.kind == SlotKind.NUMBER:
         bounded, verdict = _bounded(claim, slot, evidence, cand)
         if bounded:
             return verdict is True
@@ -88,18 +89,18 @@ def _equal_value(claim, slot: Slot, evidence, cand: Slot, similar) -> bool:
         return slot.value == cand.value or slot.value is not None and cand.value is not None and same_when_rounded(
             slot.value, cand.value) or hedged(claim, slot.i) and slot.value is not None \
             and cand.value is not None and near(slot.value, cand.value)
-    if slot.kind == "date" and slot.granularity == "decade":
+    if slot.kind == SlotKind.DATE and slot.granularity == "decade":
         mine, theirs = slot.value, _decade_of(cand)
         return mine == theirs or min(len(mine), len(theirs)) == 3 and mine[-3:] == theirs[-3:]
-    if slot.kind in ("date", "code"):
+    if slot.kind in (SlotKind.DATE, SlotKind.CODE):
         return slot.value == cand.value
     claim_span, evidence_span = claim[slot.i:slot.j], evidence[cand.i:cand.j]
     a, b = normalise(claim_span.text), normalise(evidence_span.text)
     if a == b or slot.value == cand.value:
         return True
-    if slot.kind == "entity" and _another_word_each(a, b):
+    if slot.kind == SlotKind.ENTITY and _another_word_each(a, b):
         return False  # "the Atlantic coast of South America" / "the Pacific coast of South America"
-    if slot.kind == "attribute" and lexicon.opposite_adjectives(a, b):
+    if slot.kind == SlotKind.ATTRIBUTE and lexicon.opposite_adjectives(a, b):
         return False  # "effective" / "ineffective" are spelt alike and mean the opposite
     if fuzz.ratio(a, b) >= FUZZY_THRESHOLD or _doubled_letter(a, b):
         return True

@@ -167,7 +167,7 @@ async def _checked(state: ApiState, user: User, text, references, config, source
     known = state.cache.get(key)
     if known is not None:
         result = known if save is None else await run_in_threadpool(_save_known, save, known, text)
-        return "hit", state.jobs.finished(user.name, size, result)
+        return "hit", state.jobs.finished(user.name, size, result, published=as_job)
     twin = None if as_job else state.cache.inflight(key)
     if twin is not None:
         return "shared", twin
@@ -235,7 +235,7 @@ def _check_routes(app: FastAPI, state: ApiState) -> None:
     @app.delete("/v1/jobs/{job_id}", tags=["check"])
     async def job_cancel(job_id: str, user: User = Depends(role(EDITOR))):
         user, job = owned(user, job_id)
-        state.jobs.cancel(job.id)
+        job = state.jobs.cancel(job.id) or job  # another worker's job: its board entry, read again
         state.audit(user.name, "api cancel", f"job {job.id}", {"status": job.status})
         return job.snapshot()
 

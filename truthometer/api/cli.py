@@ -11,12 +11,16 @@ import dataclasses
 import json
 import logging
 import os
+import shutil
 import sys
+import tempfile
 
 from ..errors import InputError
 from .settings import ApiSettings, is_loopback
 
 ENV_SETTINGS = "TRUTHOMETER_API_SETTINGS"
+#: Torch threads per worker process, set by ``run`` for the workers it starts.
+ENV_THREADS = "TRUTHOMETER_API_THREADS"
 
 
 def register(subparsers) -> None:
@@ -29,6 +33,8 @@ def register(subparsers) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (beyond loopback only with users)")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--workers", type=int, default=1, help="worker processes; each loads the models once")
+    p.add_argument("--threads", type=int, default=None, metavar="N",
+                   help="torch threads per worker (default: the cores shared among the workers)")
     p.add_argument("--max-body", type=int, default=defaults.max_body_bytes, metavar="BYTES",
                    help="largest request body (413 beyond)")
     p.add_argument("--max-text", type=int, default=defaults.max_text_chars, metavar="CHARS",
@@ -52,6 +58,8 @@ def register(subparsers) -> None:
 
 
 def settings_from(args) -> ApiSettings:
+    if args.threads is not None and args.threads < 1:
+        raise InputError("--threads must be at least 1")
     for name in ("max_body", "max_text", "max_references", "sync_chars", "queue", "port", "workers",
                  "max_connections"):
         if getattr(args, name) < 1:
@@ -72,7 +80,23 @@ def app_from_env():
                         stream=sys.stderr)
     logging.getLogger("truthometer.api").setLevel(logging.INFO)  # ours: ids and sizes; others' only warnings
     given = json.loads(os.environ.get(ENV_SETTINGS) or "{}")
+    if os.environ.get(ENV_THREADS):
+        import torch
+
+        torch.set_num_threads(int(os.environ[ENV_THREADS]))
     return create_app(ApiSettings(**given))
+
+
+def threads_per_worker(workers: int, threads: int | None = None) -> int:
+    """Torch threads for each of ``workers`` processes: ``threads``, or the cores shared among them.
+
+    Two workers whose pools each took both cores checked 16 clients' articles at 1.5 checks/s (their threads
+    waited on each other); two of one thread each did 5.8 to 7.0 against one worker's 3.3 (docs/benchmarks.md,
+    2026-12-02): a check is half spaCy and Python, which one process runs on one core."""
+    if threads is not None:
+        return threads
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, cores // max(1, workers))
 
 
 def run(args) -> int:
@@ -86,9 +110,26 @@ def run(args) -> int:
     if not is_loopback(args.host) and not UserFile.for_config().configured():
         raise InputError(f"no users are configured: the API runs single-user and listens on loopback only; add users "
                          f"(`truthometer users add NAME --role editor`) and tokens before --host {args.host}")
+    board_dir = None
+    if args.workers > 1:  # a poll may reach any worker: they share their jobs through one file
+        board_dir = tempfile.mkdtemp(prefix="truthometer-api-jobs-")
+        settings = settings.with_(jobs_board=os.path.join(board_dir, "jobs.sqlite3"))
     os.environ[ENV_SETTINGS] = json.dumps(dataclasses.asdict(settings))
+    if args.workers > 1 or args.threads is not None:  # one worker alone keeps torch's own choice
+        threads = str(threads_per_worker(args.workers, args.threads))
+        os.environ[ENV_THREADS] = threads
+        # The workers inherit these before numpy and torch start their pools. Setting torch's threads alone
+        # left numpy's OpenBLAS and OpenMP at both cores per worker: 1.5 checks/s, against 5.8-7.0 with all
+        # three at one thread (docs/benchmarks.md, 2026-12-02).
+        for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+            os.environ.setdefault(name, threads)
     print(f"Truth-O-Meter API on http://{args.host}:{args.port} (OpenAPI at /docs)", file=sys.stderr)
-    uvicorn.run("truthometer.api.cli:app_from_env", factory=True, host=args.host, port=args.port,
-                workers=args.workers, access_log=False, timeout_keep_alive=5, limit_concurrency=args.max_connections,
-                h11_max_incomplete_event_size=16 * 1024, timeout_graceful_shutdown=10, log_level="info")
+    try:
+        uvicorn.run("truthometer.api.cli:app_from_env", factory=True, host=args.host, port=args.port,
+                    workers=args.workers, access_log=False, timeout_keep_alive=5,
+                    limit_concurrency=args.max_connections, h11_max_incomplete_event_size=16 * 1024,
+                    timeout_graceful_shutdown=10, log_level="info")
+    finally:
+        if board_dir is not None:
+            shutil.rmtree(board_dir, ignore_errors=True)
     return 0

@@ -5,7 +5,9 @@ given; a second check at once would only slow both. The queue is bounded (``Full
 the client), and with ``max_wait_s`` a job is admitted only while the work ahead of it is expected to take
 no longer than that (``Busy`` otherwise, a 503 with Retry-After): the expectation is the sizes of the
 jobs queued and running times the seconds per unit of size of the jobs done lately. Finished jobs are kept for a while for ``GET /v1/jobs/{id}``, and a job is cancelled while
-waiting (never run) or while running (the check's progress callback raises at its next step).
+waiting (never run) or while running (the check's progress callback raises at its next step). With a
+``JobBoard`` (several worker processes), a job is published there as it changes, and one held by another
+process is read and cancelled through it.
 
     queue = JobQueue(size=32); queue.start()
     job = queue.submit(owner="ann", size=1234, work=lambda progress: do(progress))
@@ -22,6 +24,8 @@ import uuid
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from .job_board import BoardJob, JobBoard
 
 log = logging.getLogger("truthometer.api")
 
@@ -59,6 +63,8 @@ class Job:
     created: float = field(default_factory=time.time)
     finished: float | None = None
     cancel_requested: bool = False
+    #: on the board for the other worker processes: a job a client polls; one whose caller waits is not
+    published: bool = True
     future: Future = field(default_factory=Future)
 
     def snapshot(self) -> dict[str, Any]:
@@ -72,8 +78,16 @@ class Job:
 
 
 class JobQueue:
-    def __init__(self, size: int = 32, keep: int = 256, ttl_s: float = 3600.0, max_wait_s: float | None = None):
+    #: seconds between a running job's progress writes to the board and its reads of a cancellation there
+    BOARD_EVERY_S = 0.5
+
+    def __init__(self, size: int = 32, keep: int = 256, ttl_s: float = 3600.0, max_wait_s: float | None = None,
+                 board: JobBoard | None = None):
         self.max_wait_s = max_wait_s
+        self.board = board
+        # A snapshot is taken and written under one lock: a write whose snapshot is older (a job queued, seen
+        # by the worker thread as started before the submitting thread wrote it) cannot land after a newer one.
+        self._board_lock = threading.Lock()
         #: seconds per unit of a job's size, a moving average of the jobs done (None until the first)
         self.seconds_per_unit: float | None = None
         self._queue: stdlib_queue.Queue = stdlib_queue.Queue(maxsize=size)
@@ -104,7 +118,7 @@ class JobQueue:
 
     def submit(self, owner: str, size: int, work: Callable, waits: bool = False) -> Job:
         """Queue ``work``; ``waits``: its caller holds a connection open for it, so ``max_wait_s`` applies."""
-        job = Job(uuid.uuid4().hex, owner, size, work)
+        job = Job(uuid.uuid4().hex, owner, size, work, published=not waits)
         with self._lock:
             self._forget_old()
             if waits and self.max_wait_s is not None:
@@ -116,12 +130,13 @@ class JobQueue:
             except stdlib_queue.Full:
                 raise Full from None
             self._jobs[job.id] = job
+        self._publish(job)
         log.info("job %s queued: owner=%s size=%d", job.id, owner, size)
         return job
 
-    def finished(self, owner: str, size: int, result: Any) -> Job:
+    def finished(self, owner: str, size: int, result: Any, published: bool = True) -> Job:
         """A job that is done already (its report was known): kept and read like any other."""
-        job = Job(uuid.uuid4().hex, owner, size, lambda progress: result)
+        job = Job(uuid.uuid4().hex, owner, size, lambda progress: result, published=published)
         with self._lock:
             self._forget_old()
             job.result, job.progress = result, 1.0
@@ -143,13 +158,24 @@ class JobQueue:
                    for j in self._jobs.values() if j.status in (QUEUED, RUNNING))
         return left * self.seconds_per_unit
 
-    def get(self, job_id: str) -> Job | None:
-        with self._lock:
-            return self._jobs.get(job_id)
-
-    def cancel(self, job_id: str) -> Job | None:
+    def get(self, job_id: str) -> Job | BoardJob | None:
+        """This process's job, else one another worker process published on the board."""
         with self._lock:
             job = self._jobs.get(job_id)
+        if job is None and self.board is not None:
+            return self._from_board(job_id)
+        return job
+
+    def cancel(self, job_id: str) -> Job | BoardJob | None:
+        with self._lock:
+            job = self._jobs.get(job_id)
+        if job is None and self.board is not None:  # another process's: it stops at its next step
+            found = self._from_board(job_id)
+            if found is not None and found.status not in FINISHED:
+                self._on_board(self.board.request_cancel, job_id)
+                found = self._from_board(job_id) or found
+            return found
+        with self._lock:
             if job is None or job.status in FINISHED:
                 return job
             job.cancel_requested = True
@@ -165,16 +191,25 @@ class JobQueue:
             job = self._queue.get()
             if job is None:
                 return
+            if self._cancelled_on_board(job):
+                job.cancel_requested = True
             with self._lock:
                 if job.cancel_requested or job.status != QUEUED:
                     if job.status == QUEUED:
                         self._finish(job, CANCELLED, "cancelled before it ran")
                     continue
                 job.status, job.message = RUNNING, "started"
+            self._publish(job)
             self._execute(job)
 
     def _execute(self, job: Job) -> None:
+        last_board = [time.monotonic()]
+
         def progress(fraction: float, message: str) -> None:
+            if self.board is not None and job.published and time.monotonic() - last_board[0] >= self.BOARD_EVERY_S:
+                last_board[0] = time.monotonic()
+                job.cancel_requested = job.cancel_requested or self._cancelled_on_board(job)
+                self._publish(job)
             if job.cancel_requested:
                 raise Cancelled
             job.progress, job.message = float(fraction), str(message)[:120]
@@ -207,8 +242,33 @@ class JobQueue:
 
     def _finish(self, job: Job, status: str, message: str) -> None:
         job.status, job.message, job.finished = status, message, time.time()
+        self._publish(job)
         if not job.future.done():
             job.future.set_result(job)
+
+    # -- the board, for the other worker processes ------------------------------------------------------
+    def _on_board(self, call: Callable, *args):
+        """A board call whose failure (a locked or vanished file) costs only the other processes' view."""
+        try:
+            return call(*args)
+        except Exception as exc:  # noqa: BLE001 - sqlite3 errors and OSError alike: this process goes on
+            log.warning("the job board at %s failed: %s", self.board.path, exc)
+            return None
+
+    def _publish(self, job: Job) -> None:
+        if self.board is not None and job.published:
+            with self._board_lock:
+                self._on_board(self.board.publish, job.id, job.owner, job.status, job.snapshot(), job.finished)
+
+    def _from_board(self, job_id: str) -> BoardJob | None:
+        found = self._on_board(self.board.get, job_id)
+        if found is not None and found.cancel_requested and found.status not in FINISHED:
+            found.published["message"] = "cancelling: the worker running it stops at its next step"
+        return found
+
+    def _cancelled_on_board(self, job: Job) -> bool:
+        """Another worker asked to cancel this published job (a job off the board cannot be asked)."""
+        return self.board is not None and job.published and bool(self._on_board(self.board.cancel_requested, job.id))
 
     def _forget_old(self) -> None:
         """Finished jobs past their time, and the oldest beyond ``keep``, are forgotten (lock held)."""

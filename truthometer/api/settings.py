@@ -31,6 +31,9 @@ class ApiSettings:
     #: finished jobs kept for GET /v1/jobs/{id}, and for how long (seconds)
     keep_jobs: int = 256
     job_ttl_s: float = 3600.0
+    #: the SQLite file through which worker processes read each other's jobs (``truthometer api --workers N``
+    #: makes one for the server's life; None: one process, no board)
+    jobs_board: str | None = None
     #: seconds a client may take to send its body (408 beyond): a slow client holds no worker
     body_timeout_s: float = 30.0
     #: load the models when the server starts (tests of endpoints that need none switch it off)

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from ..auth.users import UserFile
 from ..config import Config
 from .cache import ResultCache
+from .job_board import JobBoard
 from .jobs import JobQueue
 from .settings import ApiSettings
 
@@ -23,7 +24,8 @@ class ApiState:
                  sources: Callable[[Config, bool, bool], list] | None = None):
         self.settings = settings
         self.config = config or Config()
-        self.jobs = JobQueue(settings.queue_size, settings.keep_jobs, settings.job_ttl_s, settings.max_wait_s)
+        board = JobBoard(settings.jobs_board, settings.job_ttl_s) if settings.jobs_board else None
+        self.jobs = JobQueue(settings.queue_size, settings.keep_jobs, settings.job_ttl_s, settings.max_wait_s, board)
         self.cache = ResultCache(settings.cache_size)
         self._kb = kb
         self._kb_lock = threading.Lock()

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, YEAR_DIGITS
+from ..vocabulary import Relation
 
 _MONTH = "(?i:" + "|".join(MONTH_NAMES + tuple(rf"{abbr}\.?" for abbr in MONTH_BY_ABBR if abbr not in MONTH_NAMES)) + ")"
 #: A year (the text layer's four digits), not followed by what makes it an amount ("2000 km", "1990s").
@@ -123,8 +124,8 @@ def conflicting_pairs(evidence: list, used: list[int], relations: dict | None = 
     out = set()
     for a in used:
         for b in used:
-            if a < b and ({side[a], side[b]} == {"support", "contradiction"}
-                          or "contradiction" in (relations.get((a, b)), relations.get((b, a)))):
+            if a < b and ({side[a], side[b]} == {Relation.SUPPORT, Relation.CONTRADICTION}
+                          or Relation.CONTRADICTION in (relations.get((a, b)), relations.get((b, a)))):
                 out.add((a, b))
     return sorted(out)
 

@@ -32,6 +32,7 @@ from .errors import DelpBudgetExceeded
 from .render import render_text, to_pyvis_html
 from .syntax import parse_literal, parse_program
 from .warrant import NO, UNDECIDED, UNKNOWN, YES, query
+from ..vocabulary import Relation
 
 SOURCE_RANK = {"knowledge_base": 0, "reference": 1, "web": 2}
 SOURCE_NAMES = {"knowledge_base": "knowledge-base entry", "reference": "reference document", "web": "web page"}
@@ -119,7 +120,7 @@ def _evidence_pairs(relations: dict, n: int) -> tuple[list, list]:
     pairs = []
     ignored = []
     for (i, j), kind in sorted(relations.items()):
-        if not (0 <= i < n and 0 <= j < n) or i == j or kind not in ("support", "contradiction"):
+        if not (0 <= i < n and 0 <= j < n) or i == j or kind not in (Relation.SUPPORT, Relation.CONTRADICTION):
             ignored.append((i, j, kind))
             continue
         pairs.append((i, j, kind))
@@ -147,7 +148,8 @@ def _evidence_lines(claim: str, evidence: list, used: list[int]) -> list[str]:
         lines.append(f"e{i}: e{i} -< true.")
     for i, ev in enumerate(evidence):
         if i not in used:
-            why = ev.relation if ev.relation not in ("support", "contradiction") else f"{ev.relation}, beyond the {MAX_PER_SIDE} strongest"
+            why = ev.relation if ev.relation not in (Relation.SUPPORT, Relation.CONTRADICTION) \
+                else f"{ev.relation}, beyond the {MAX_PER_SIDE} strongest"
             lines.append(f"% (not used, {why}) e{i}: {ev.source} {_comment(ev.locator)}")
     return lines
 
@@ -159,9 +161,9 @@ def _argument_lines(evidence: list, used: list[int], statements: dict, linked: s
     functional = []
     for i in used:
         stated = statements.get(i)
-        if evidence[i].relation == "support":
+        if evidence[i].relation == Relation.SUPPORT:
             lines.append(f"{sides.target} -< e{i}.")
-        elif evidence[i].relation == "contradiction":
+        elif evidence[i].relation == Relation.CONTRADICTION:
             if stated is not None and _another_value(stated, sides.literal):
                 lines.append(f"{stated} -< e{i}.  % e{i} states another value")
                 if (stated, sides.literal) not in functional:
@@ -179,7 +181,7 @@ def _argument_lines(evidence: list, used: list[int], statements: dict, linked: s
 def _relation_lines(pairs: list, ignored: list) -> list[str]:
     lines = []
     for i, j, kind in pairs:
-        if kind == "contradiction":
+        if kind == Relation.CONTRADICTION:
             lines += [f"~e{j} -< e{i}.  % e{i} and e{j} contradict each other",
                       f"~e{i} -< e{j}."]
         else:
@@ -346,8 +348,8 @@ def argue(claim: str, evidence: list, relations: dict[tuple[int, int], str] | No
 
 def _explain(answer: str, evidence: list, used: list[int], winner: int | None, criterion: str = DEFAULT_CRITERION,
              declared: dict | None = None) -> str:
-    supporting = [i for i in used if evidence[i].relation == "support"]
-    contradicting = [i for i in used if evidence[i].relation == "contradiction"]
+    supporting = [i for i in used if evidence[i].relation == Relation.SUPPORT]
+    contradicting = [i for i in used if evidence[i].relation == Relation.CONTRADICTION]
     if answer == UNKNOWN:
         return "Undecided: no evidence supports or contradicts the claim."
     if answer == UNDECIDED or winner is None:

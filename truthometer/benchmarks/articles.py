@@ -16,6 +16,7 @@ from pathlib import Path
 from ..config import METHODS, RULE_FAMILIES, Config
 from ..errors import InputError
 from .common import print_table
+from ..vocabulary import Relation
 
 
 def add_arguments(parser) -> None:
@@ -208,7 +209,7 @@ def entailment_audit(report, config: Config) -> Counter:
     for s in report.sentences:
         if s.suggestion is None:
             continue
-        fallback = next((e.text for e in s.evidence if e.relation == "contradiction"),
+        fallback = next((e.text for e in s.evidence if e.relation == Relation.CONTRADICTION),
                         s.evidence[0].text if s.evidence else "")
         drafted.append((premise_of(s.suggestion, fallback), s.suggestion.corrected))
     if not drafted or config.method != "nli":

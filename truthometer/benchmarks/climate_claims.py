@@ -17,6 +17,7 @@ from ..config import Config
 from ..errors import InputError
 from .common import print_table, read_jsonl
 from .nli_common import accuracy, climate_heldout_ids, macro_f1
+from ..vocabulary import Status
 
 LABELS = ("SUPPORTS", "REFUTES", "NOT_ENOUGH_INFO")
 VERDICT_LABEL = {"supported": "SUPPORTS", "contradicted": "REFUTES"}
@@ -85,7 +86,7 @@ def run(args) -> dict:
         for k, c in enumerate(claims):
             report = checker.check(c["claim"], c["references"])
             statuses = [s.status for s in report.sentences]
-            skipped += all(s == "skipped" for s in statuses)
+            skipped += all(s == Status.SKIPPED for s in statuses)
             pred.append(claim_verdict(statuses))
             if k % 50 == 0:
                 print(f"\r{method}: {k}/{len(claims)} claims", end="", file=sys.stderr)

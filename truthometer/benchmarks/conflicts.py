@@ -59,6 +59,7 @@ from ..errors import InputError
 from .common import machine, print_table, read_jsonl
 from .nli_common import accuracy, macro_f1
 from .splits import part_of
+from ..vocabulary import Relation
 
 GOLD = {"SUPPORTS": "supported", "REFUTES": "contradicted", "DISPUTED": "undecided", "NOT_ENOUGH_INFO": "undecided"}
 ANSWERS = ("supported", "contradicted", "undecided")
@@ -112,7 +113,7 @@ def labelled_conflict(row: dict) -> bool:
 
 def judged_conflict(evidence: list) -> bool:
     relations = {e.relation for e in evidence}
-    return "support" in relations and "contradiction" in relations
+    return Relation.SUPPORT in relations and Relation.CONTRADICTION in relations
 
 
 def majority_vote(evidence: list) -> str:

@@ -192,8 +192,8 @@ def judge_pairs(pairs: list[Pair], config: Config) -> tuple[np.ndarray, float]:
     judge = load_judge(config)
     # Warm up on real pairs: every model and table the judge touches is loaded before the clock starts.
     judge.predict([p.premise for p in pairs[:32]], [p.hypothesis for p in pairs[:32]])
-    from ..judging.nli.features import clear_cache
-    clear_cache()  # the rate counts parsing and embedding every distinct text once
+    # Outside a check, each call parses and embeds in a context of its own: the rate counts every distinct
+    # text parsed and embedded once.
     start = time.perf_counter()
     with tqdm(total=100, unit="%", desc=f"judge ({judge.name})", leave=False) as bar:
         def progress(fraction: float, stage: str) -> None:

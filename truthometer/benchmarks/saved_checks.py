@@ -13,6 +13,7 @@ import tempfile
 import time
 
 import numpy as np
+from ..vocabulary import SlotKind
 
 TARGET_OPEN_S = 2.0
 
@@ -44,7 +45,8 @@ def synthetic_report(n: int, entry_id: int):
                 Evidence("The bridge opened in 1932.", "reference", "manual.txt #3", 0.8, title="manual.txt"),
                 Evidence("The bridge opened in 1932.", "web", f"https://example.test/{i}", 0.7)],
             suggestion=Suggestion(text.replace(str(1900 + i % 100), "1932"),
-                                  [Substitution(str(1900 + i % 100), "1932", len(text) - 5, len(text) - 1, "date")])))
+                                  [Substitution(str(1900 + i % 100), "1932", len(text) - 5, len(text) - 1,
+                                                SlotKind.DATE)])))
         offset += len(text) + 1
     return Report(" ".join(s.text for s in sentences), sentences)
 

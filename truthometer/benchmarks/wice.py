@@ -21,6 +21,7 @@ from ..config import Config
 from ..errors import InputError
 from .common import machine, print_table, read_jsonl
 from .splits import part_of
+from ..vocabulary import Status
 
 POSITIVE = "supported"
 
@@ -46,8 +47,8 @@ def load_claims(path: str) -> list[dict]:
 
 def claim_supported(statuses: list[str]) -> bool:
     """Reported supported: every checked sentence supported (skipped ones are not checked), one at least."""
-    checked = [s for s in statuses if s != "skipped"]
-    return bool(checked) and all(s == "supported" for s in checked)
+    checked = [s for s in statuses if s != Status.SKIPPED]
+    return bool(checked) and all(s == Status.SUPPORTED for s in checked)
 
 
 def balanced_accuracy(gold: list[bool], pred: list[bool]) -> float:

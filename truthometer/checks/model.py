@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import SavedCheckError
 from ..report import Report, report_from_dict
+from ..vocabulary import Relation
 
 #: The format a check is written in. A reader refuses a check of a higher format (a newer Truth-O-Meter
 #: wrote it) instead of misreading it; raise it when a stored field changes meaning.
@@ -198,5 +199,5 @@ def proposal_of(report: Report, index: int) -> dict[str, list[str]]:
     subs = s.suggestion.substitutions if s.suggestion else []
     by_locator = {e.locator: e.source for e in s.evidence}
     sources = sorted({by_locator.get(x.evidence_locator, "") for x in subs} - {""}) or \
-        sorted({e.source for e in s.evidence if e.relation == "contradiction"})
+        sorted({e.source for e in s.evidence if e.relation == Relation.CONTRADICTION})
     return {"kinds": sorted({x.kind for x in subs}), "flags": sorted(set(s.flags)), "sources": sources}

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from ..errors import SavedCheckError
 from .model import sha256
 from .store import CheckStore
+from ..vocabulary import Status
 
 #: ``run(claims, config, references) -> [SentenceResult]``: one result per claim (tests pass their own).
 Runner = Callable[[list[str], Any, list], list]
@@ -74,5 +75,5 @@ def _run(claims: list[str], config, references: list) -> list:
     out = []
     for claim in claims:
         sentences = checker.check(claim, references).sentences
-        out.append(next((s for s in sentences if s.status != "skipped"), sentences[0]))
+        out.append(next((s for s in sentences if s.status != Status.SKIPPED), sentences[0]))
     return out

@@ -6,6 +6,7 @@ import re
 
 from ..inflection import article_for
 from .registry import rule
+from ..vocabulary import SlotKind
 
 
 def _article_before_classifiers(alignment, edge, start: int) -> int | None:
@@ -34,7 +35,7 @@ def _plural(alignment, edge) -> bool:
 def plural_without_article(claim: str, alignment, edge, start: int, end: int, new: str) -> tuple[int, str] | None:
     """(start, new) of the substitution widened over the indefinite article a plural does not take, also
     when classifiers the correction keeps stand between; None when that is not the case."""
-    article = _article_before_classifiers(alignment, edge, start) if new and edge.kind == "noun" \
+    article = _article_before_classifiers(alignment, edge, start) if new and edge.kind == SlotKind.NOUN \
         and _plural(alignment, edge) else None
     if article is None:
         return None

@@ -13,6 +13,7 @@ from .polarity_items import polarity_items
 from .registry import rule
 from .same_kind import reads_in_place, same_kind
 from .slot import slot_substitution
+from ..vocabulary import SlotKind
 
 
 @rule("negation-fallback", "a claim the judge finds contradicted, with no slot differing, is corrected to its "
@@ -52,9 +53,10 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
     # it affirms, a differing word is more likely a paraphrase ("main" / "predominant flavour") than a
     # second error in the same claim.
     for edge in alignment.edges:
-        if alignment.polarity_mismatch and edge.kind in ("noun", "attribute", "classifier", "phrase"):
+        if alignment.polarity_mismatch \
+                and edge.kind in (SlotKind.NOUN, SlotKind.ATTRIBUTE, SlotKind.CLASSIFIER, SlotKind.PHRASE):
             continue
-        if edge.op == SUBSTITUTED and edge.kind != "negation" and edge.evidence_text:
+        if edge.op == SUBSTITUTED and edge.kind != SlotKind.NEGATION and edge.evidence_text:
             if not same_kind(alignment, edge):
                 return None
             s = slot_substitution(claim, alignment, edge, evidence_text, locator)
@@ -90,7 +92,8 @@ def suggest_correction(claim: str, evidence, alignment: Alignment | None = None,
 
 def _unstated_values(alignment: Alignment) -> list:
     """The edges of the claim's names, numbers, dates and codes its evidence sentence does not state."""
-    return [e for e in alignment.edges if e.op == UNCONFIRMED and e.kind in ("entity", "number", "date", "code")]
+    return [e for e in alignment.edges
+            if e.op == UNCONFIRMED and e.kind in (SlotKind.ENTITY, SlotKind.NUMBER, SlotKind.DATE, SlotKind.CODE)]
 
 
 def stating_kept_values(alignment: Alignment, elsewhere: tuple[str, ...]) -> list[str]:

@@ -7,6 +7,7 @@ import re
 from ..text.names import THE_NAME_LABELS
 from .casing import match_case
 from .registry import rule
+from ..vocabulary import SlotKind
 
 
 def evidence_determined(alignment, edge) -> bool:
@@ -32,7 +33,7 @@ def the_with_names(claim: str, alignment, edge, start: int, end: int, old: str, 
                    ev_start: int) -> tuple[int, str, str]:
     """The claim's "the" goes with the old name, and the evidence's comes with the new one (``new`` is
     ``evidence_new``, the evidence's words from ``ev_start``, in the claim's casing)."""
-    if edge.kind != "entity":
+    if edge.kind != SlotKind.ENTITY:
         return start, old, new
     if edge.label in THE_NAME_LABELS:
         # "the" goes with the name: "in the United States" <-> "in Mexico".
@@ -68,7 +69,7 @@ def article_for_name_or_noun(claim: str, alignment, edge, start: int, end: int, 
     e_root = edoc[e.i:next((t.i for t in edoc if t.idx >= edge.evidence_end), len(edoc))].root
     if re.match(r"(a|an|the)\s", new, re.I):
         return start, old, new  # the article came with the name already
-    if edge.kind == "noun" and e_root.pos_ == "PROPN" and e_root.ent_type_:
+    if edge.kind == SlotKind.NOUN and e_root.pos_ == "PROPN" and e_root.ent_type_:
         # A name replaces the whole noun phrase, its article and adjectives with it ("by an animation
         # company" -> "by DreamWorks Animation"), and brings its own "the" ("the Battle of Hastings").
         c = next((t for t in alignment.claim_doc if t.idx == edge.claim_start), None)
@@ -82,7 +83,7 @@ def article_for_name_or_noun(claim: str, alignment, edge, start: int, end: int, 
         if evidence_determined(alignment, edge):
             new = ("The " if start == 0 else "the ") + new
         return start, claim[start:end], new
-    elif edge.kind == "entity" and e_root.pos_ == "NOUN":
+    elif edge.kind == SlotKind.ENTITY and e_root.pos_ == "NOUN":
         # A common noun in a name's place comes with what makes it name one thing: "in Asia" -> "in
         # the African continent", not "in the continent".
         first = e_root.i

@@ -11,6 +11,7 @@ from ..inflection import PAST, article_for, past_tense, spellings, third_person
 from ..report import Substitution
 from ..text.frequency_adverbs import OFTEN, SOMETIMES
 from .registry import rule
+from ..vocabulary import SlotKind
 
 
 def _no_object(verb):
@@ -69,7 +70,7 @@ def implicative_dropped(claim: str, alignment, implicative, sub) -> tuple[Substi
 def polarity_substitution(claim: str, alignment, evidence_text: str, locator: str) -> tuple[Substitution | None, str]:
     """The substitution flipping the claim's polarity, or None and why it could not be written."""
     def sub(i: int, j: int, new: str) -> Substitution:
-        return Substitution(claim[i:j], new, i, j, kind="negation", evidence=evidence_text,
+        return Substitution(claim[i:j], new, i, j, kind=SlotKind.NEGATION, evidence=evidence_text,
                             evidence_locator=locator)
 
     other = other_than(alignment.claim_doc) if alignment.claim_negated else None
@@ -115,7 +116,7 @@ def _affirmed(claim: str, alignment, sub) -> tuple[Substitution | None, str]:
 def _evidence_predicate(alignment, verb) -> str | None:
     """The evidence's verb where the negation edge pairs the claim's predicate with another verb of the same
     form: "was not damaged" where the evidence says "was destroyed" takes "destroyed"."""
-    edge = next((e for e in alignment.edges if e.kind == "negation"), None)
+    edge = next((e for e in alignment.edges if e.kind == SlotKind.NEGATION), None)
     ev_doc = alignment.evidence_doc
     if edge is None or ev_doc is None:
         return None

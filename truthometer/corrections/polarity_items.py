@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..report import Substitution
 from .registry import rule
+from ..vocabulary import SlotKind
 
 #: Determiners that change with the polarity: "did not write any novels" / "wrote some novels".
 POLARITY_ITEMS = {"any": "some", "some": "any"}
@@ -34,7 +35,7 @@ def polarity_items(claim: str, alignment, flip: Substitution, evidence_text: str
             continue  # "some" under a negation, "any" in an assertion: left as written
         if _negated_elsewhere(t, flip):
             continue  # "... and wasn't used by anyone": another clause's negation still holds it
-        out.append(Substitution(t.text, new, t.idx, t.idx + len(t.text), kind="negation",
+        out.append(Substitution(t.text, new, t.idx, t.idx + len(t.text), kind=SlotKind.NEGATION,
                                 evidence=evidence_text, evidence_locator=locator))
     return out
 

@@ -21,11 +21,13 @@ from typing import Callable
 
 import numpy as np
 
+from ..check_context import CheckContext, or_fresh
 from ..report import Evidence, EvidenceSentence, SentenceResult, Substitution, Suggestion
 from ..verdicts.decision import SOURCE_RANK
 from ..verdicts.flags import WITHHELD_NOTE, Flag, add_flag  # noqa: F401 - WITHHELD_NOTE re-exported
 from ..judging.nli import ENTAILMENT
 from ..judging.rules import Mismatch
+from ..vocabulary import Relation, Status
 
 
 def premise_of(suggestion: Suggestion, fallback: str) -> str:
@@ -37,7 +39,7 @@ def premise_of(suggestion: Suggestion, fallback: str) -> str:
 
 
 def entailed(judge, premises: list[str], corrected: list[str], overruled: Callable | None = None,
-             relevance_floor: float | None = None) -> list[bool]:
+             relevance_floor: float | None = None, context: CheckContext | None = None) -> list[bool]:
     """For each draft, whether the judge reads it as entailed by the evidence (``judge_reads_entailment``)
     and the alignment of draft and evidence neither substitutes a name, number or date nor flips the
     polarity (``overruled``, the pipeline's ``overrules_support``); or, where the judge does not, the
@@ -52,7 +54,8 @@ def entailed(judge, premises: list[str], corrected: list[str], overruled: Callab
     0.992 (development), 0.993 -> 0.996 (validation).)
 
     Evidence less similar to the draft than ``relevance_floor`` (the pipeline's floor for evidence about a
-    sentence at all) is not about it and entails nothing: it is neither judged nor aligned."""
+    sentence at all) is not about it and entails nothing: it is neither judged nor aligned. Drafts and
+    evidence are aligned through the check's ``context`` (a fresh one outside a check)."""
     if not premises:
         return []
     from ..segmentation.markup import plain_text
@@ -60,7 +63,7 @@ def entailed(judge, premises: list[str], corrected: list[str], overruled: Callab
     # Read as the check reads claims and evidence: without markup ("**bold**", "[a link](...)").
     keys = [(plain_text(p), plain_text(c)) for p, c in zip(premises, corrected)]
     distinct = list(dict.fromkeys(keys))  # the same draft from the same evidence is judged once
-    verdicts = dict(zip(distinct, _entailed(judge, distinct, overruled, relevance_floor)))
+    verdicts = dict(zip(distinct, _entailed(judge, distinct, overruled, relevance_floor, context)))
     return [verdicts[k] for k in keys]
 
 
@@ -86,7 +89,7 @@ def entailment_readings(judge, premises: list[str], hypotheses: list[str]) -> tu
 
 
 def _entailed(judge, drafts: list[tuple[str, str]], overruled: Callable | None,
-              relevance_floor: float | None) -> list[bool]:
+              relevance_floor: float | None, context: CheckContext | None) -> list[bool]:
     from .. import models
     from ..alignment import align_many
 
@@ -100,7 +103,8 @@ def _entailed(judge, drafts: list[tuple[str, str]], overruled: Callable | None,
     if not about:
         return out
     read = judge_reads_entailment(judge, [premises[k] for k in about], [corrected[k] for k in about])
-    for k, ok, alignment in zip(about, read, align_many([(corrected[k], premises[k]) for k in about])):
+    aligned = or_fresh(context, align_many).align([(corrected[k], premises[k]) for k in about])
+    for k, ok, alignment in zip(about, read, aligned):
         if overruled is not None and overruled(alignment) or alignment.contradicts and not ok:
             continue
         out[k] = ok or alignment.confirms
@@ -108,18 +112,19 @@ def _entailed(judge, drafts: list[tuple[str, str]], overruled: Callable | None,
 
 
 def withhold_unentailed(results: list[tuple[SentenceResult, str]], judge, overruled: Callable | None = None,
-                        alternatives: dict | None = None) -> int:
+                        alternatives: dict | None = None, context: CheckContext | None = None) -> int:
     """Drop each result's suggestion that its evidence (``premise_of``, or the given fallback text) does not
     entail (``entailed``); note why on the sentence. ``alternatives``: id of a result -> (another draft, its
     fallback text), proposed where the first is not entailed and it is. Returns how many were withheld."""
     drafted = [(r, premise_of(r.suggestion, fallback)) for r, fallback in results if r.suggestion is not None]
-    verdicts = entailed(judge, [p for _, p in drafted], [r.suggestion.corrected for r, _ in drafted], overruled)
+    verdicts = entailed(judge, [p for _, p in drafted], [r.suggestion.corrected for r, _ in drafted], overruled,
+                        context=context)
     second = [(r, *alternatives[id(r)]) for (r, _), ok in zip(drafted, verdicts)
               if not ok and id(r) in (alternatives or {})]
     rescued = set()
     if second:
         passed = entailed(judge, [premise_of(alt, fallback) for _, alt, fallback in second],
-                          [alt.corrected for _, alt, _ in second], overruled)
+                          [alt.corrected for _, alt, _ in second], overruled, context=context)
         for (result, alt, _), ok in zip(second, passed):
             if ok:
                 result.suggestion = alt
@@ -150,7 +155,7 @@ def correction_candidates(result: SentenceResult) -> list[Evidence]:
         winner = result.argumentation["winner"]
         if 0 <= winner < len(result.evidence):
             return [result.evidence[winner]]
-    contradicting = [e for e in result.evidence if e.relation == "contradiction"]
+    contradicting = [e for e in result.evidence if e.relation == Relation.CONTRADICTION]
     return sorted(contradicting, key=lambda e: (SOURCE_RANK.get(e.source, 9), -(e.probability or 0), -e.score))
 
 
@@ -181,26 +186,25 @@ def same_subject_evidence(result: SentenceResult, chosen: tuple[Evidence, object
     claim's own subject did ("Steve Jobs co-founded Apple in 1976"): what the correction should come from."""
     if chosen is None or not chosen[1].names_another_subject:
         return []  # (a subject substituted, "King Richard I" / "King John", is what the correction changes)
-    related = [e for e in result.evidence if e.relation == "related"]
+    related = [e for e in result.evidence if e.relation == Relation.RELATED]
     return sorted(related, key=lambda e: -e.score)[:SAME_SUBJECT_CANDIDATES]
 
 
 def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | None = None,
-                      known: dict | None = None) -> None:
-    """Minimal corrections from the most authoritative contradicting evidence, aligned in one batch (pairs
-    in ``known``, (sentence, evidence text) -> alignment, are not aligned again); a draft the evidence does
+                      context: CheckContext | None = None) -> None:
+    """Minimal corrections from the most authoritative contradicting evidence, aligned in one batch through
+    the check's ``context`` (a pair an earlier stage aligned is not aligned again); a draft the evidence does
     not entail is withheld (``withhold_unentailed``). Sets each sentence's suggestion and its alignment for
     the reviewer."""
     from ..alignment import align_many
     from .draft import stating_kept_values, suggest_correction
 
-    known = dict(known or {})
+    context = or_fresh(context, align_many)
+    known = context.alignments
 
     def align_new(evidence_of: dict) -> None:
         # One batch of the (sentence, evidence) pairs not aligned yet.
-        missing = [p for p in dict.fromkeys((item.result.text, e.text) for item in flagged
-                                            for e in evidence_of[id(item.result)]) if p not in known]
-        known.update(zip(missing, align_many(missing)))
+        context.align([(item.result.text, e.text) for item in flagged for e in evidence_of[id(item.result)]])
 
     candidates = {id(item.result): correction_candidates(item.result) for item in flagged}
     align_new(candidates)
@@ -232,7 +236,7 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
                 alternatives[id(result)] = (from_rules, item.rule_evidence.text)
         if suggestion is None and from_rules is not None:
             suggestion = from_rules
-        if suggestion is None and evidence is not None and evidence.relation == "contradiction":
+        if suggestion is None and evidence is not None and evidence.relation == Relation.CONTRADICTION:
             # No slot differs, yet this evidence contradicts the sentence: what it says is the negation.
             suggestion = suggest_correction(result.text, evidence, alignment, contradicted=True, elsewhere=elsewhere)
         if suggestion is not None and evidence is not None:
@@ -240,9 +244,9 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
         result.suggestion = suggestion
         if suggestion is not None:
             drafted.append((result, evidence.text if evidence is not None else item.rule_evidence.text))
-    _drop_contradicting_context([r for r, _ in drafted], overruled)
+    _drop_contradicting_context([r for r, _ in drafted], overruled, context)
     # Only a draft the evidence entails is proposed.
-    withhold_unentailed(drafted, judge, overruled, alternatives)
+    withhold_unentailed(drafted, judge, overruled, alternatives, context)
     for item in flagged:
         result = item.result
         if chosen[id(result)] is not None:
@@ -254,18 +258,17 @@ def draft_corrections(flagged: list[ToCorrect], judge, overruled: Callable | Non
                                 "html": alignment.to_html([s for s in made if s.evidence == evidence.text])}
 
 
-def _drop_contradicting_context(results: list[SentenceResult], overruled: Callable | None) -> None:
+def _drop_contradicting_context(results: list[SentenceResult], overruled: Callable | None,
+                                context: CheckContext | None = None) -> None:
     """A draft whose substituted words a sentence of its context fills otherwise ("washes at 70 °C" beside "The
     Eco programme runs at 45 °C") is withheld: the judge reads a joined premise loosely, so each sentence is
     aligned alone."""
-    from ..alignment import align_many
-
-    from ..alignment import SUBSTITUTED
+    from ..alignment import SUBSTITUTED, align_many
 
     pairs = [(r, c) for r in results if r.suggestion is not None for c in r.suggestion.context]
     if not pairs or overruled is None:
         return
-    for (result, _), alignment in zip(pairs, align_many([(r.suggestion.corrected, c) for r, c in pairs])):
+    for (result, _), alignment in zip(pairs, or_fresh(context, align_many).align([(r.suggestion.corrected, c) for r, c in pairs])):
         if result.suggestion is None:
             continue
         corrected = result.suggestion.corrected
@@ -279,7 +282,7 @@ def _drop_contradicting_context(results: list[SentenceResult], overruled: Callab
 
 
 def propagate_corrections(results: list[SentenceResult], judge=None, overruled: Callable | None = None,
-                          relevance_floor: float | None = None) -> int:
+                          relevance_floor: float | None = None, context: CheckContext | None = None) -> int:
     """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction).
 
     Not to a sentence its own evidence supports as written. With ``judge``, a carried-over correction passes
@@ -295,7 +298,7 @@ def propagate_corrections(results: list[SentenceResult], judge=None, overruled: 
         if not r.suggestion:
             continue
         for later, subs in propagate(texts, position, r.suggestion.substitutions).items():
-            if results[later].suggestion or results[later].status == "supported" or later in carried or not subs:
+            if results[later].suggestion or results[later].status == Status.SUPPORTED or later in carried or not subs:
                 continue
             carried[later] = Suggestion(apply_substitutions(results[later].text, subs), list(subs),
                                         note=f"carried over from the correction of sentence {r.index + 1}")
@@ -304,7 +307,7 @@ def propagate_corrections(results: list[SentenceResult], judge=None, overruled: 
     if judge is not None and items:
         fallback = [next((e.text for e in results[i].evidence), "") for i, _ in items]
         keep = entailed(judge, [premise_of(s, f) for (_, s), f in zip(items, fallback)],
-                        [s.corrected for _, s in items], overruled, relevance_floor)
+                        [s.corrected for _, s in items], overruled, relevance_floor, context)
     for (later, suggestion), ok in zip(items, keep):
         if ok:
             results[later].suggestion = suggestion

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ..text import lexicon
 from .registry import rule
+from ..vocabulary import SlotKind
 
 #: The small model's labels alone are no evidence of a kind: it tags a venue ORG, FAC, GPE or LOC from one
 #: sentence to the next, an album PERSON, a person ORG. A kind is only read where a second source agrees:
@@ -85,7 +86,7 @@ def same_kind(alignment, edge) -> bool:
     ("the British engineer" / "the Suez Canal Company")."""
     # A number or a date slot was paired with a number or a date by the text layer's own reading; spaCy's
     # labels for amounts and times ("one and a half" DATE, "10 to 6" CARDINAL) would only add noise.
-    if edge.kind not in ("entity", "noun"):
+    if edge.kind not in (SlotKind.ENTITY, SlotKind.NOUN):
         return True
     if alignment.evidence[edge.evidence_start:edge.evidence_end] != edge.evidence_text:
         return True  # a value the alignment derived ("three" films counted in a list) has no span to read
@@ -107,7 +108,7 @@ def reads_in_place(claim: str, alignment, substitution, edge=None) -> bool:
         return False
     if edge is not None and _correlative_same(_span(alignment.claim_doc, edge.claim_start, edge.claim_end)):
         return False
-    if edge is None or edge.kind not in ("entity", "noun"):
+    if edge is None or edge.kind not in (SlotKind.ENTITY, SlotKind.NOUN):
         return True
     mine = _span(alignment.claim_doc, edge.claim_start, edge.claim_end)
     theirs = _span(alignment.evidence_doc, edge.evidence_start, edge.evidence_end)

@@ -21,6 +21,7 @@ from ..report import Report
 from .changes import Change, apply, changes, xml_safe
 from .model import Block, ExtractedDocument
 from .wordml import W_T, body_paragraphs, is_simple, paragraph_runs, paragraph_text
+from ..vocabulary import Relation
 
 #: Statuses that get a comment even without a correction.
 FLAGGED = ("contradicted", "unverifiable")
@@ -106,7 +107,7 @@ def comment_text(sentence) -> str:
     lines = [f"{sentence.status.capitalize()}: {sentence.reason}".strip()]
     if sentence.suggestion:
         lines.append(f"Suggested: {sentence.suggestion.corrected}")
-    for e in [e for e in sentence.evidence if e.relation != "related"][:3] or sentence.evidence[:1]:
+    for e in [e for e in sentence.evidence if e.relation != Relation.RELATED][:3] or sentence.evidence[:1]:
         lines.append(f"Evidence ({e.relation}; {e.source}: {e.locator}): {e.text}")
     return "\n".join(lines)
 

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field, replace
 
 from ..segmentation.parts import ClaimPart, claim_parts
 from .rules import Mismatch, find_mismatches
+from ..vocabulary import SlotKind
 
 #: Evidence sentences of a part the rule tier reads (the most similar first), as for a whole sentence.
 PART_EVIDENCE = 3
 #: What a part is compared on: its slots. Polarity and opposite qualities are read on the whole sentence
 #: (a part drops the words around its verb that may carry them).
-PART_KINDS = frozenset({"number", "date", "entity", "code"})
+PART_KINDS = frozenset({SlotKind.NUMBER, SlotKind.DATE, SlotKind.ENTITY, SlotKind.CODE})
 
 
 @dataclass

@@ -13,15 +13,14 @@ from dataclasses import dataclass
 
 from ..text import lexicon
 from .slot_relations import containers_in_apposition, governing_predicate, rival_places, same_relation, slot_root
-from ..text.dates import MONTH_BY_ABBR, MONTH_NAMES, day_of_month, period_years, year_of
-from ..text.names import ENTITY_LABELS, abbreviates, families, is_code
+from ..text.names import abbreviates, families
 from ..text import frequency_adverbs
 from ..text.negation import NEGATIONS, PROHIBITIVES, denied_of_another_place, excepted
-from ..text.numbers import COUNT_WORDS, FRACTION_NOUNS
-from ..text.quantities import (FREQUENCY_UNIT, RANGE_JOINERS, SHAPE_JOINERS, bound_at, bounded_amounts, bounds_apply,
-                               comparable, currency, currency_before, degrees_unit, frequency, frequency_adverb,
-                               limit_at, near, number_value, one_unit_of_time, quantity, range_joined,
-                               same_quantity, same_when_rounded, unit as known_unit, within)
+from ..text.quantities import (FREQUENCY_UNIT, bounded_amounts, bounds_apply, comparable, currency, near, quantity,
+                               same_quantity, same_when_rounded, within)
+from ..vocabulary import SlotKind
+# The slots are read in their own module; their names stay importable from here.
+from .rule_slots import Slot, extract_slots
 
 # The small NER model often swaps PERSON and ORG, or GPE and LOC: compare within these families (NORP and
 # works each stand alone here).
@@ -30,21 +29,6 @@ _ENTITY_FAMILY = families("agent", "place")
 
 def entity_family(label: str) -> str:
     return _ENTITY_FAMILY.get(label, label)
-
-
-@dataclass(frozen=True)
-class Slot:
-    kind: str  # number | date | entity | code | quality
-    text: str
-    start: int  # character offsets within the sentence
-    end: int
-    value: object
-    unit: str = ""
-    label: str = ""
-    context: frozenset = frozenset()  # lemmas around the slot, to pair it with its counterpart
-    bounds: tuple | None = None  # (low, high) when the slot is one end of a range: "10 to 15 feet", "1993-2018"
-    bound: str = ""  # a bound or a rounded number: ">" "more than 600", "<" "under 50", "~" "about 8,849"
-    limit: bool = False  # the bound is a limit set ("no more than 1,200 mg"), not a count estimated
 
 
 @dataclass(frozen=True)
@@ -57,7 +41,7 @@ class Mismatch:
     relation: str = ""
 
     def describe(self) -> str:
-        if self.kind == "negation":
+        if self.kind == SlotKind.NEGATION:
             return "the evidence states the opposite polarity"
         mine, theirs = self.claim.text, self.evidence.text
         if self.claim.unit != self.evidence.unit:
@@ -69,119 +53,6 @@ class Mismatch:
 
 def _with_unit(slot: Slot) -> str:
     return f"{slot.text} {slot.unit}" if slot.unit and slot.unit not in slot.text else slot.text
-
-
-def _number_value(text: str):
-    return number_value(text, COUNT_WORDS)
-
-
-def _context(span, i: int, j: int, window: int = 4) -> frozenset:
-    doc = span.doc
-    lo, hi = max(span.start, i - window), min(span.end, j + window)
-    return frozenset(t.lemma_.lower() for t in doc[lo:hi]
-                     if not (t.is_stop or t.is_punct or t.like_num) and not (i <= t.i < j))
-
-
-def _range_bounds(span, k: int, value) -> tuple | None:
-    """(low, high) of the range token ``k`` ends, or None: a range covers every value between its ends."""
-    doc = span.doc
-    for i, j in ((k, k + 2), (k - 2, k)):
-        if span.start <= i and j < span.end and i != j and doc[i].like_num and doc[j].like_num \
-                and range_joined(doc, i, j):
-            other = _number_value(doc[j if i == k else i].text)
-            if other is not None and value is not None:
-                return (min(value, other), max(value, other))
-    return None
-
-
-def _unit_after(span, k: int) -> str:
-    """The unit word after a number (skipping a range's or a shape's second number: '200 to 400 mg', '77 by
-    53 cm')."""
-    doc = span.doc
-    k += 1
-    if k + 1 < span.end and doc[k].text.lower() in RANGE_JOINERS | SHAPE_JOINERS and doc[k + 1].like_num \
-            and doc[k + 1].lemma_.lower() not in FRACTION_NOUNS and known_unit(doc[k + 1].text) is None:
-        # (but "one-third" and "a 10-second increment" are no ranges)
-        k += 2
-    while k < span.end and doc[k].text in ("°",):
-        return "°" + (doc[k + 1].text if k + 1 < span.end else "")
-    if k + 1 < span.end and (degrees := degrees_unit(doc[k].text, doc[k + 1].text)):
-        return degrees
-    if k + 1 < span.end and doc[k].text == "-" and not doc[k].whitespace_ and doc[k + 1].is_alpha \
-            and (not doc[k + 1].is_stop or doc[k + 1].lemma_.lower() in FRACTION_NOUNS):
-        return doc[k + 1].lemma_.lower()  # a count in a compound: "a three-year warranty", "a 24-hour period"
-    if k < span.end:
-        t = doc[k]
-        if (t.is_alpha or t.text in ("%",)) and not t.is_stop:
-            return t.lemma_.lower()
-    return ""
-
-
-def extract_slots(span) -> list[Slot]:
-    """Numbers (with units), years and dates, named entities and codes of a parsed sentence."""
-    base = span.start_char
-    slots: list[Slot] = []
-    taken: set[int] = set()
-    for ent in span.ents:
-        ends = [t for t in ent if year_of(t) is not None]
-        periods = [p for t in ent if (p := period_years(t.text))]
-        if ent.label_ == "DATE" and (ends or periods):
-            years = tuple(sorted({str(year_of(t)) for t in ends} | {y for p in periods for y in p}, key=int))
-            joined = len(ends) == 2 and range_joined(span.doc, ends[0].i, ends[1].i) or not ends and len(periods) == 1
-            bounds = (int(years[0]), int(years[-1])) if len(years) == 2 and joined else None
-            months = tuple(sorted({MONTH_BY_ABBR[t.lower_[:3]] for t in ent if t.lower_[:3] in MONTH_BY_ABBR
-                                   and t.is_alpha and (len(t) == 3 or t.lower_ in MONTH_NAMES)}))
-            days = tuple(sorted({day for t in ent if t not in ends and (day := day_of_month(t.text)) is not None}))
-            slots.append(Slot("date", ent.text, ent.start_char - base, ent.end_char - base, (years, months, days),
-                              label="DATE", context=_context(span, ent.start, ent.end), bounds=bounds))
-            taken.update(range(ent.start, ent.end))
-        elif ent.label_ in ENTITY_LABELS:
-            slots.append(Slot("entity", ent.text, ent.start_char - base, ent.end_char - base,
-                              ent.text.lower(), label=ent.label_, context=_context(span, ent.start, ent.end)))
-            taken.update(range(ent.start, ent.end))
-    # The doc's words by index, for the frequency phrases; only around this sentence (a frequency reads a
-    # word before it and three after): the whole doc, read for each of an article's sentences, was most
-    # of the rule tier's time on long articles.
-    start, stop = max(0, span.start - 1), min(len(span.doc), span.end + 4)
-    lows = [""] * start + [t.lower_ for t in span.doc[start:stop]]
-    for t in span:
-        if t.i in taken:
-            continue
-        if (year := year_of(t)) is not None:
-            slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), ((str(year),), (), ()),
-                              label="DATE", context=_context(span, t.i, t.i + 1)))
-        elif period := period_years(t.text):
-            slots.append(Slot("date", t.text, t.idx - base, t.idx - base + len(t.text), (period, (), ()),
-                              label="DATE", context=_context(span, t.i, t.i + 1),
-                              bounds=(min(map(int, period)), max(map(int, period)))))
-        elif (often := frequency(lows, t.i)) is not None and often[1] <= span.end:
-            # "twice daily", "three times a day": one amount, in times per day.
-            end = span.doc[often[1] - 1]
-            slots.append(Slot("number", span.doc[t.i:often[1]].text, t.idx - base, end.idx + len(end.text) - base,
-                              often[0], unit=FREQUENCY_UNIT, context=_context(span, t.i, often[1])))
-            taken.update(range(t.i, often[1]))
-        elif (per_day := frequency_adverb(t)) is not None:
-            # "emptied daily" is "emptied once a day".
-            slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), per_day,
-                              unit=FREQUENCY_UNIT, context=_context(span, t.i, t.i + 1)))
-        elif (noun := one_unit_of_time(t)) is not None and noun.i < span.end:
-            # "for up to a week" is one week: an amount of time, as "for seven days" is.
-            slots.append(Slot("number", f"{t.text} {noun.text}", t.idx - base, noun.idx + len(noun.text) - base, 1.0,
-                              unit=noun.lemma_.lower(), context=_context(span, t.i, noun.i + 1),
-                              bound=bound_at(span.doc, t.i), limit=limit_at(span.doc, t.i)))
-            taken.add(noun.i)
-        elif t.like_num and _number_value(t.text) is not None:
-            unit = _unit_after(span, t.i)
-            # "12 euros" and "€12" are both 12 euro.
-            unit = (currency(unit) or unit) if unit else (currency_before(span.doc, t.i) or "")
-            value = _number_value(t.text)
-            slots.append(Slot("number", t.text, t.idx - base, t.idx - base + len(t.text), value,
-                              unit=unit, context=_context(span, t.i, t.i + 1), bounds=_range_bounds(span, t.i, value),
-                              bound=bound_at(span.doc, t.i), limit=limit_at(span.doc, t.i)))
-        elif is_code(t.text):
-            slots.append(Slot("code", t.text, t.idx - base, t.idx - base + len(t.text), t.text.upper(),
-                              context=_context(span, t.i, t.i + 1)))
-    return sorted(slots, key=lambda s: s.start)
 
 
 #: Clauses whose negation is not the main clause's: "park so that they do not touch", "a car that never starts".
@@ -305,16 +176,16 @@ def _same_entity(claim: Slot, evidence_text_lower: str, evidence_slots: list[Slo
     if claim.value in evidence_text_lower or _SUBSCRIPT_GAP.sub("", claim.value) in _SUBSCRIPT_GAP.sub(
             "", evidence_text_lower):
         return True
-    if any(e.kind == "entity" and (abbreviates(claim.text, e.text) or abbreviates(e.text, claim.text))
+    if any(e.kind == SlotKind.ENTITY and (abbreviates(claim.text, e.text) or abbreviates(e.text, claim.text))
            for e in evidence_slots):
         return True  # "NASA" / "the National Aeronautics and Space Administration"
-    if any(e.kind == "entity" and lexicon.same_name(claim.text, e.text) for e in evidence_slots):
+    if any(e.kind == SlotKind.ENTITY and lexicon.same_name(claim.text, e.text) for e in evidence_slots):
         return True  # "the USSR" / "the Soviet Union"
     mine = set(re.findall(r"\w+", claim.value)) - {"the", "of", "and"}
     for e in evidence_slots:
         # One name contained in the other ("Linus Torvalds" / "Torvalds"), whatever label NER gave each.
         theirs = set(re.findall(r"\w+", str(e.value))) - {"the", "of", "and"}
-        if e.kind == "entity" and mine and theirs and (mine <= theirs or theirs <= mine) \
+        if e.kind == SlotKind.ENTITY and mine and theirs and (mine <= theirs or theirs <= mine) \
                 and any(len(w) > 2 for w in mine & theirs):
             return True
     parts = [p for p in re.findall(r"\w+", claim.value) if len(p) > 2]
@@ -358,8 +229,10 @@ def find_mismatches(claim_span, evidence_span, min_coverage: float = 0.5, contex
     value the evidence gives an event the sentence tells elsewhere is another relation's.
     """
     all_slots = extract_slots(claim_span)
-    # The put-in antecedent still names what the claim is about: the evidence naming it is no rival.
-    claim_slots = [s for s in all_slots if s.kind != "entity" or s.start >= context_chars]
+    # The put-in antecedent is not the sentence's to state: the evidence naming it is no rival, and a year
+    # or number inside it ("It is held up as a model", read as "A 1998 environmental protocol is ...") is
+    # not the sentence's claim.
+    claim_slots = [s for s in all_slots if s.start >= context_chars]
     slot_tokens = {t.i for t in claim_span for s in all_slots
                    if s.start <= t.idx - claim_span.start_char < s.end}
     seen = _Comparison(claim_span, evidence_span, all_slots, extract_slots(evidence_span),
@@ -379,7 +252,7 @@ def _number_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
     evidence_span = seen.evidence_span
     # Same unit, or another unit of the same dimension ("19,340 feet" against "5,895 metres").
     amount = quantity(slot.value, slot.unit)
-    measured = [e for e in seen.evidence_slots if e.kind == "number" and slot.unit
+    measured = [e for e in seen.evidence_slots if e.kind == SlotKind.NUMBER and slot.unit
                 and (e.unit == slot.unit or comparable(amount, quantity(e.value, e.unit)))]
     agrees = any(_same_amount(slot, amount, e) for e in measured) \
         or any(_in_range(slot, e) or _in_range(e, slot) for e in measured)
@@ -400,22 +273,24 @@ def _number_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
     if unit_changed and not agrees:
         best = unit_changed[0]
     if measured and not agrees and (seen.coverage >= seen.min_coverage * 0.6 or unit_changed):
-        return Mismatch("number", slot, best, evidence_span.text)
+        return Mismatch(SlotKind.NUMBER, slot, best, evidence_span.text)
     return None
 
 
 def _date_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
     claim_span, evidence_span = seen.claim_span, seen.evidence_span
     # A date the claim itself states is no rival ("the 2014 heat wave ... the 1972 one").
-    others = {y for s in seen.all_slots if s.kind == "date" and s is not slot for y in s.value[0]} - set(slot.value[0])
-    dates = [e for e in seen.evidence_slots if e.kind == "date" and not (e.value[0] and set(e.value[0]) <= others)
+    others = {y for s in seen.all_slots
+              if s.kind == SlotKind.DATE and s is not slot for y in s.value[0]} - set(slot.value[0])
+    dates = [e for e in seen.evidence_slots
+             if e.kind == SlotKind.DATE and not (e.value[0] and set(e.value[0]) <= others)
              and _same_relation(claim_span, slot, evidence_span, e, seen.sentence)]
     years = {y for e in dates for y in e.value[0]}
     if not dates or seen.coverage < seen.min_coverage * 0.6:
         return None
     if not set(slot.value[0]) & years and not any(_years_in_period(slot, e) or _years_in_period(e, slot)
                                                   for e in dates):
-        return Mismatch("date", slot, _best_counterpart(slot, dates), evidence_span.text,
+        return Mismatch(SlotKind.DATE, slot, _best_counterpart(slot, dates), evidence_span.text,
                         _relation_of(claim_span, slot))
     # Same year: a month, or a day of the same month, that differs is still a wrong date; a part
     # the evidence does not state ("November 1989" for "9 November 1989") is no conflict.
@@ -426,15 +301,15 @@ def _date_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
                  and not set(e.value[2]) & set(days)]
     agreeing = [e for e in same_year if e not in other_month and e not in other_day]
     if (other_month or other_day) and not agreeing:
-        return Mismatch("date", slot, _best_counterpart(slot, other_month + other_day),
+        return Mismatch(SlotKind.DATE, slot, _best_counterpart(slot, other_month + other_day),
                         evidence_span.text, _relation_of(claim_span, slot))
     return None
 
 
 def _code_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
-    codes = [e for e in seen.evidence_slots if e.kind == "code"]
+    codes = [e for e in seen.evidence_slots if e.kind == SlotKind.CODE]
     if codes and all(e.value != slot.value for e in codes) and seen.coverage >= seen.min_coverage:
-        return Mismatch("code", slot, _best_counterpart(slot, codes), seen.evidence_span.text)
+        return Mismatch(SlotKind.CODE, slot, _best_counterpart(slot, codes), seen.evidence_span.text)
     return None
 
 
@@ -444,12 +319,12 @@ def _entity_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
             and not _same_entity(slot, evidence_span.text.lower(), seen.evidence_slots)
             and not _of_what_unsaid(claim_span, slot, evidence_span) and not _one_of_a_kind(claim_span, slot)):
         return None
-    claim_entities = [s for s in seen.all_slots if s.kind == "entity"]
+    claim_entities = [s for s in seen.all_slots if s.kind == SlotKind.ENTITY]
     said = {t.lower_ for t in claim_span}
     # An evidence name the claim states too, alone or inside a longer name ("founder of Weather
     # Channel" / "Weather Channel Co-Founder John Coleman"), or in words the small model did not tag
     # as a name ("Apple acquired Instagram" / "Facebook acquired Instagram"), is no rival.
-    rivals = [e for e in seen.evidence_slots if e.kind == "entity"
+    rivals = [e for e in seen.evidence_slots if e.kind == SlotKind.ENTITY
               and entity_family(e.label) == entity_family(slot.label)
               and not any(_named_within(e, c) for c in claim_entities)
               and not _name_words(e) <= said]
@@ -464,7 +339,7 @@ def _entity_mismatch(seen: _Comparison, slot: Slot) -> Mismatch | None:
     rivals = [e for e in rivals if _same_relation(claim_span, slot, evidence_span, e, seen.sentence)
               and (entity_family(slot.label) != "place" or _rival_place(slot, e, evidence_span, seen.containers))]
     if rivals:
-        return Mismatch("entity", slot, _best_counterpart(slot, rivals), evidence_span.text,
+        return Mismatch(SlotKind.ENTITY, slot, _best_counterpart(slot, rivals), evidence_span.text,
                         _relation_of(claim_span, slot))
     return None
 
@@ -483,7 +358,7 @@ def _with_polarity_mismatches(seen: _Comparison, mismatches: list[Mismatch]) -> 
         # metformin rarely causes hypoglycaemia").
         mismatches.extend(opposite_frequencies(claim_span, evidence_span))
     if not same_polarity and coverage >= 0.75 and not mismatches:
-        mismatches.append(Mismatch("negation", None, None, evidence_span.text))
+        mismatches.append(Mismatch(SlotKind.NEGATION, None, None, evidence_span.text))
     return mismatches
 
 
@@ -601,5 +476,5 @@ def opposite_frequencies(claim_span, evidence_span) -> list[Mismatch]:
 def _quality_mismatch(c, e, claim_span, evidence_span) -> Mismatch:
     """The claim's word ``c`` against the evidence's opposite ``e``, offsets within their sentences."""
     start, e_start = c.idx - claim_span.start_char, e.idx - evidence_span.start_char
-    return Mismatch("quality", Slot("quality", c.text, start, start + len(c.text), c.lower_),
-                    Slot("quality", e.text, e_start, e_start + len(e.text), e.lower_), evidence_span.text)
+    return Mismatch(SlotKind.QUALITY, Slot(SlotKind.QUALITY, c.text, start, start + len(c.text), c.lower_),
+                    Slot(SlotKind.QUALITY, e.text, e_start, e_start + len(e.text), e.lower_), evidence_span.text)

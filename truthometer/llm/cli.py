@@ -13,6 +13,7 @@ import sys
 from ..config import MAX_REFERENCE_CHARS, MAX_TEXT_CHARS, METHODS, Config
 from ..errors import InputError
 from .client import ENV_ALLOW_HOSTS, ENV_KEY, ENV_MODEL, ENV_URL, LLMClient, LLMError
+from ..vocabulary import Status
 
 
 def add_endpoint_arguments(p: argparse.ArgumentParser) -> None:
@@ -123,11 +124,11 @@ def render_text(record, show_prompts: bool = False) -> str:
             lines.append("--- answer")
         lines.append(r.answer.strip())
         for v in r.verdicts:
-            if v["status"] == "skipped":
+            if v["status"] == Status.SKIPPED:
                 continue
             route = f" -> {v['route']}" if v.get("route") == "external" else ""
             lines.append(f"  [{v['status']}{route}] {v['text']}")
-            if v["status"] != "supported":
+            if v["status"] != Status.SUPPORTED:
                 lines.append(f"      {v['reason']}")
         lines.append("")
     if record.external_corrections:

@@ -23,6 +23,7 @@ from ..errors import InputError
 from ..report import Report, SentenceResult, apply_suggestions
 from .client import LLMBudgetExhausted, LLMClient, LLMError
 from .prompts import REFUSAL_MARKER, ClaimFeedback, EvidenceNote, clean_revision, revise_messages, split_refusal
+from ..vocabulary import Relation, Status
 
 STOP_REASONS = ("verified", "max_rounds", "unchanged_twice", "budget", "llm_error", "refused", "external")
 DEFEATED = ("contradicted", "unverifiable")
@@ -61,7 +62,7 @@ def route_claim(claim_history: ClaimHistory) -> str:
     a short phrase goes to the external correction; other defeated claims are sent back to the LLM.
     """
     statuses, rounds = claim_history.statuses, claim_history.rounds
-    if (len(statuses) >= 2 and statuses[-1] == statuses[-2] == "contradicted"
+    if (len(statuses) >= 2 and statuses[-1] == statuses[-2] == Status.CONTRADICTED
             and rounds[-1] - rounds[-2] == 1):
         return "external"
     if statuses and statuses[-1] in DEFEATED and len(_words(claim_history.text)) <= SHORT_PHRASE_TOKENS:
@@ -71,7 +72,7 @@ def route_claim(claim_history: ClaimHistory) -> str:
 
 def _why_external(history: ClaimHistory) -> str:
     if len(_words(history.text)) <= SHORT_PHRASE_TOKENS and not (
-            len(history.statuses) >= 2 and history.statuses[-2] == "contradicted"):
+            len(history.statuses) >= 2 and history.statuses[-2] == Status.CONTRADICTED):
         return "short phrase"
     return "repeated hallucination"
 
@@ -165,10 +166,10 @@ class RevisionRecord:
 def claim_feedback(result: SentenceResult, relevance_floor: float) -> ClaimFeedback:
     """What the LLM is told about one defeated claim: its evidence (most telling first) and why."""
     order = {"contradiction": 0, "support": 1, "related": 2}
-    evidence = sorted((e for e in result.evidence if e.score >= relevance_floor or e.relation != "related"),
+    evidence = sorted((e for e in result.evidence if e.score >= relevance_floor or e.relation != Relation.RELATED),
                       key=lambda e: (order.get(e.relation, 3), -e.score))
     notes = [EvidenceNote(e.text, e.source, e.locator, e.relation) for e in evidence]
-    return ClaimFeedback(result.text, result.status, result.reason if result.status == "contradicted" else "",
+    return ClaimFeedback(result.text, result.status, result.reason if result.status == Status.CONTRADICTED else "",
                          notes)
 
 
@@ -253,7 +254,7 @@ class _Loop:
         else:
             report = self.verify(r.checked_text)
         r.report = report
-        worthy = [s for s in report.sentences if s.status != "skipped"]
+        worthy = [s for s in report.sentences if s.status != Status.SKIPPED]
         matches = match_claims(self.active, [s.text for s in worthy])
         by_sentence: dict[int, ClaimHistory] = {}
         for s, m in zip(worthy, matches):
@@ -369,9 +370,9 @@ def _finish(record: RevisionRecord, last: Round, by_sentence: dict[int, ClaimHis
     claims = []
     for s in report.sentences:
         history = by_sentence.get(s.index)
-        if s.status == "skipped":
+        if s.status == Status.SKIPPED:
             verdict = "skipped"
-        elif s.status == "supported":
+        elif s.status == Status.SUPPORTED:
             verdict = "verified"
         elif history is not None and history.route == "external" and s.suggestion is not None:
             verdict = "corrected"
@@ -380,11 +381,11 @@ def _finish(record: RevisionRecord, last: Round, by_sentence: dict[int, ClaimHis
             verdict = "not_verified"
         # Soft check per claim: the LLM asserted it (a refused part is not in the text at all).
         claims.append({"index": s.index, "text": s.text, "status": s.status, "soft_ok": True,
-                       "hard_ok": s.status == "supported", "verdict": verdict,
+                       "hard_ok": s.status == Status.SUPPORTED, "verdict": verdict,
                        "route": history.route if history and s.status in DEFEATED else None,
                        "corrected": accepted.get(s.index)})
     record.claims = claims
-    worthy = [c for c in claims if c["status"] != "skipped"]
+    worthy = [c for c in claims if c["status"] != Status.SKIPPED]
     record.hard_ok = all(c["hard_ok"] for c in worthy)
     # The external corrections go into the text the pipeline checked (the refusal sentence stays out of it).
     base = apply_suggestions(report.text, report.sentences, accepted) if accepted else None

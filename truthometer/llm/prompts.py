@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from ..vocabulary import Status
 
 #: What the LLM must say, exactly, when it cannot answer from the evidence (soft refusal).
 REFUSAL_MARKER = "I cannot answer this from the evidence."
@@ -56,7 +57,7 @@ class ClaimFeedback:
 
     def why(self) -> str:
         """Why the claim is defeated, in the words the prompt uses."""
-        if self.status == "contradicted":
+        if self.status == Status.CONTRADICTED:
             reason = re.sub(r"^contradicted:\s*", "", self.reason or "", flags=re.IGNORECASE)
             return "CONTRADICTED by the evidence" + (f" ({reason})" if reason else "")
         if self.evidence:

@@ -9,14 +9,17 @@ maintained by ..." is about Git).
 """
 from __future__ import annotations
 
+from ..text import pronouns
+from ..text.names import THING_LABELS, VALUE_LABELS
 from .markup import plain_text
 
-_SUBJECT_PRONOUNS = {"it", "he", "she", "they", "this", "its", "his", "her", "their"}
-_POSSESSIVE = {"its", "his", "her", "their"}
-_PERSONAL = {"he", "she", "his", "her"}
-_IMPERSONAL = {"it", "its", "this"}
-#: Named-entity labels of things that are not people.
-_THINGS = {"ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART", "EVENT", "LAW", "NORP", "LANGUAGE"}
+# "This" opening a sentence stands for the thing just named too ("This makes it the tallest ..."), so it is
+# resolved here; the other tables of pronouns leave it out, as a demonstrative it often is no pronoun.
+_SUBJECT_PRONOUNS = pronouns.OPENING | {"this"}
+_IMPERSONAL = pronouns.IMPERSONAL | {"this"}
+#: What a sentence is not about when it has no nominal subject: a value, or a nationality, which qualifies
+#: something ("the American author").
+_NOT_THE_TOPIC = VALUE_LABELS | {"NORP"}
 
 
 def main_entity(span) -> str | None:
@@ -37,9 +40,7 @@ def main_entity(span) -> str | None:
             if len(phrase.split()) <= 8:
                 return phrase
             return token.text
-    # A nationality qualifies something ("the American author"); it is not what the sentence is about.
-    ents = [e for e in span.ents if e.label_ not in ("DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "PERCENT",
-                                                      "MONEY", "NORP")]
+    ents = [e for e in span.ents if e.label_ not in _NOT_THE_TOPIC]
     return ents[0].text if ents else None
 
 
@@ -53,7 +54,7 @@ def entity_kind(span, phrase: str) -> str:
     """ "person", "thing" or "unknown": what the named entity inside ``phrase`` is, by its NER label."""
     for ent in getattr(span, "ents", ()):
         if ent.text in phrase or phrase in ent.text:
-            return "person" if ent.label_ == "PERSON" else "thing" if ent.label_ in _THINGS else "unknown"
+            return "person" if ent.label_ == "PERSON" else "thing" if ent.label_ in THING_LABELS else "unknown"
     return "unknown"
 
 
@@ -110,7 +111,7 @@ def _antecedent(pronoun: str, antecedents: list[tuple[str, str, bool]]) -> str |
 def _agrees(pronoun: str, kind: str, not_it: bool) -> bool:
     if pronoun in _IMPERSONAL:
         return kind != "person" and not not_it
-    return not (pronoun in _PERSONAL and kind == "thing")
+    return not (pronoun in pronouns.PERSONAL and kind == "thing")
 
 
 def contextualise(sentences: list[str], spans: list) -> list[str]:
@@ -125,7 +126,7 @@ def contextualise(sentences: list[str], spans: list) -> list[str]:
         if pronoun in _SUBJECT_PRONOUNS and antecedents:
             antecedent = _antecedent(pronoun, antecedents)
             if antecedent:
-                replacement = antecedent + ("'s" if pronoun in _POSSESSIVE else "")
+                replacement = antecedent + ("'s" if pronoun in pronouns.POSSESSIVE else "")
                 claim = replacement[0].upper() + replacement[1:] + text[len(first[0]):]
         elif (it := commanded_it(span)) is not None and antecedents:
             # An instruction about the thing just named: "The filter sits behind a flap. Clean it monthly."

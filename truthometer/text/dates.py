@@ -47,6 +47,14 @@ def is_decade_text(text: str) -> bool:
     return bool(_DECADE.match(text))
 
 
+def decade_years(text: str) -> tuple[str, ...] | None:
+    """The ten years of a decade in digits ("1950s": 1950 to 1959), or None."""
+    if not _DECADE.match(text):
+        return None
+    first = int(text[:4])
+    return tuple(str(year) for year in range(first, first + 10))
+
+
 def _era(doc, i: int, table: dict) -> int | None:
     return table.get(doc[i].lower_) if 0 <= i < len(doc) else None
 

