@@ -29,6 +29,10 @@ def write_data(root: Path) -> Path:
     jsonl(root / "climate-fever" / "climate-fever-dev.jsonl",
           [{"claim_id": str(i), "claim": p, "claim_label": "SUPPORTS",
             "evidences": [{"evidence_id": "e", "evidence": p, "evidence_label": "SUPPORTS"}]} for i, p in enumerate(PREMISES)])
+    jsonl(root / "wice" / "claim_dev.jsonl",
+          [{"claim": f"{p} It is well known.", "label": label, "supporting_sentences": [[0, 1]],
+            "evidence": [p, "It is well known.", "Unrelated words."]}
+           for p in PREMISES for label in ("supported", "partially_supported")])
     (root / "sick").mkdir()
     (root / "sick" / "SICK-train-trial.txt").write_text(
         "pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set\n"
@@ -36,8 +40,18 @@ def write_data(root: Path) -> Path:
     return root
 
 
+def write_articles(path: Path) -> Path:
+    path.write_text(json.dumps([{"id": "tiny", "text": "The tower was completed in 1899. The band formed in 2004.",
+                                 "references": ["The tower was completed in 1889. The band formed in 2004."],
+                                 "expect": [{"contains": "completed in 1899", "status": "contradicted",
+                                             "corrected_has": ["1889"]},
+                                            {"contains": "band formed", "status": "supported"}]}]), encoding="utf-8")
+    return path
+
+
 def train(data: Path, out: Path, checkpoints: Path, *extra):
     cmd = [sys.executable, str(ROOT / "scripts" / "train_judge.py"), "--data", str(data), "--out", str(out),
+           "--chunk-pairs", "--articles", str(write_articles(data / "articles.json")),
            "--checkpoints", str(checkpoints), "--epochs", "1", "--batch-size", "8", "--synthetic", "3",
            "--captions", "2", "--threads", "1", "--checkpoint-every", "1", *extra]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=600)
@@ -50,6 +64,8 @@ def test_training_writes_a_judge_and_resumes_to_the_same_weights(tmp_path):
     meta = json.loads((tmp_path / "a" / "judge.json").read_text())
     assert meta["labels"] == ["entailment", "neutral", "contradiction"] and meta["temperature"] > 0
     assert (tmp_path / "a" / "trained_on.txt").read_text().strip()
+    # The chunk pairs are trained on: the article's two sentences give two pairs, WiCE's twelve claims more.
+    assert "'articles': 2" in straight.stdout and "'wice': " in straight.stdout
 
     stopped = train(data, tmp_path / "b", tmp_path / "ckpt-b", "--limit-steps", "1")
     assert stopped.returncode == 0 and "run again to continue" in stopped.stdout

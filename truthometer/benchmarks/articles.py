@@ -16,6 +16,7 @@ from pathlib import Path
 from ..config import METHODS, RULE_FAMILIES, Config
 from ..errors import InputError
 from .common import print_table
+from .splits import judge_learns_article
 from ..vocabulary import Relation
 
 
@@ -24,6 +25,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--methods", default="nli,hybrid,cosine,overlap,keyword",
                         help=f"comma-separated methods, ours first ({', '.join(METHODS)})")
     parser.add_argument("--verbose", "-v", action="store_true", help="print every miss")
+    parser.add_argument("--part", choices=("all", "trained", "held"), default="all",
+                        help="of a blind set's development half: the articles the judge was trained on, or the "
+                             "others, held out for tuning (benchmarks.splits.judge_learns_article)")
     parser.add_argument("--ablate-rules", action="store_true",
                         help="also run nli with each rule family of the rule tier switched off, one at a time")
 
@@ -122,6 +126,10 @@ def run(args) -> dict:
     from ..verdicts import timed_argumentation
 
     articles = load_articles(args.data)
+    part = getattr(args, "part", "all")
+    if part != "all":
+        articles = [a for a in articles if judge_learns_article(a["id"]) == (part == "trained")]
+        print(f"{part}: {len(articles)} articles")
     methods = [(m.strip(), Config().with_(method=m.strip())) for m in args.methods.split(",") if m.strip()]
     if getattr(args, "ablate_rules", False):
         methods += [(f"nli, {family} rules off", Config().with_(method="nli", rules_off=frozenset({family})))

@@ -34,3 +34,11 @@ def select(rows, key, part: str | None):
     if part not in PARTS:
         raise ValueError(f"unknown part {part!r}: choose one of {', '.join(PARTS)} or all")
     return [r for r in rows if part_of(key(r)) == part]
+
+
+def judge_learns_article(article_id: str) -> bool:
+    """Whether the bundled judge is trained on an article of a blind set's *development* half
+    (``scripts/chunk_pairs.py``): the 70% that ``part_of`` puts in its development part. The other 30% stay
+    untrained, where the verdict stage's rules can still be tuned (``bench articles --part held``); the
+    validation halves are never trained on at all."""
+    return part_of(article_id) == "development"
