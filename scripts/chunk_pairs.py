@@ -40,6 +40,7 @@ from pathlib import Path
 import numpy as np
 
 from truthometer import models
+from truthometer.benchmarks.common import read_jsonl
 from truthometer.benchmarks.nli_common import Pair
 from truthometer.benchmarks.splits import judge_learns_article, part_of
 from truthometer.segmentation.sentences import split_sentences
@@ -75,23 +76,23 @@ def _pairs_of(article: dict) -> list[Pair]:
         group = "article:" + hashlib.sha1(f"{article['id']}:{claim}".encode()).hexdigest()[:10]
         ranked = list(np.argsort(-(evidence_vectors @ claim_vectors[at]), kind="stable"))
         chunk = " ".join(evidence[k] for k in sorted(ranked[:CHUNK_SENTENCES]))
-        if label != "contradiction":
-            out.append(Pair(chunk, claim, label, group))
         if label == "contradiction":
             words = item.get("corrected_has", [])
             holding = [k for k in ranked if words and all(w in evidence[k] for w in words)]
             if holding:
                 out.append(Pair(evidence[holding[0]], claim, label, group))
-        elif label == "neutral":
+            continue
+        out.append(Pair(chunk, claim, label, group))
+        if label == "neutral":
             out.append(Pair(evidence[ranked[0]], claim, label, group))
     return out
 
 
 def wice_pairs(dev_path: Path, train_path: Path | None = None) -> list[Pair]:
     """Chunk pairs of WiCE dev's development part and of WiCE train's partially supported claims."""
-    rows = [r for r in _read_jsonl(dev_path) if part_of(r["claim"]) == "development"]
+    rows = [r for r in read_jsonl(dev_path) if part_of(r["claim"]) == "development"]
     if train_path is not None and train_path.is_file():
-        rows += list(_read_jsonl(train_path))
+        rows += read_jsonl(train_path)
     out = []
     for row in rows:
         sentences = row["evidence"]
@@ -110,13 +111,6 @@ def wice_pairs(dev_path: Path, train_path: Path | None = None) -> list[Pair]:
         else:
             out.append(Pair(chunk, row["claim"], "neutral", group))
     return out
-
-
-def _read_jsonl(path: Path):
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
 
 
 if __name__ == "__main__":

@@ -93,8 +93,8 @@ def corpus(root: Path, n_synthetic: int, n_captions: int, articles: str | None =
 
 def cpu_does_bf16() -> bool:
     """Whether this CPU has bf16 arithmetic in hardware (AVX-512 BF16 or AMX), where bf16 autocast trains
-    faster (a MiniLM cross-encoder: 21.9 pairs/s against 16.8 in float32 on such a CPU); elsewhere bf16 is
-    emulated and slower."""
+    faster (this script: 0.88 s a step against 1.51 s in float32, AMD EPYC Zen 4, 2 threads, 2026-12-02);
+    elsewhere bf16 is emulated and slower."""
     try:
         flags = Path("/proc/cpuinfo").read_text().split()
     except OSError:
