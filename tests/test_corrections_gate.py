@@ -76,6 +76,40 @@ def test_evidence_not_about_a_draft_lets_nothing_through_and_is_not_judged():
     assert judge.read == 2, judge.read
 
 
+def test_the_relevance_floor_is_read_with_the_embedder_it_is_given():
+    """The check hands the gate its own vectors (the judge's precision), so no second encoder is loaded."""
+    import numpy as np
+
+    asked: list[str] = []
+
+    def orthogonal(texts):  # each distinct text on its own axis: no text is similar to another
+        asked.extend(t for t in texts if t not in asked)
+        return np.eye(8, dtype=np.float32)[[asked.index(t) for t in texts]]
+
+    drafts = ["The Golden Gate Bridge opened in 1937."]
+    floor = Config().relevance_floor
+    assert entailed(load_judge(Config()), [EVIDENCE], drafts, overrules_support, relevance_floor=floor) == [True]
+    assert entailed(load_judge(Config()), [EVIDENCE], drafts, overrules_support, relevance_floor=floor,
+                    embed=orthogonal) == [False]
+    assert set(asked) == {EVIDENCE, drafts[0]}
+
+
+def test_a_check_that_carries_a_correction_over_embeds_with_the_judges_precision_only(monkeypatch):
+    from truthometer import models
+    from truthometer.pipeline import Checker
+
+    precisions = []
+    real = models.embed
+    monkeypatch.setattr(models, "embed", lambda texts, config=None: (
+        precisions.append((config or Config()).precision), real(texts, config))[1])
+    # The second sentence names the corrected name and has no correction of its own: one is carried over.
+    text = "Joseph Strauss designed the Golden Gate Bridge in 1931. Joseph Strauss was an engineer from Cincinnati."
+    report = Checker(Config(), []).check(text, [("ref", "Charles Ellis designed the Golden Gate Bridge in 1931. "
+                                                        "Charles Ellis designed its towers.")])
+    assert any(s.suggestion for s in report.sentences)
+    assert set(precisions) == {load_judge(Config()).precision}, precisions
+
+
 def test_the_gate_reads_the_cascade_and_the_head_then_the_alignment():
     import numpy as np
 

@@ -148,8 +148,9 @@ class Checker:
 
     def _propagate(self, results: list[SentenceResult], context: CheckContext) -> None:
         from .judging.nli import load_judge
+        vectors_config = self.method.vectors_config()
         propagate_corrections(results, load_judge(self.config), overrules_support, self.config.relevance_floor,
-                              context)
+                              context, lambda texts: context.embed(texts, vectors_config))
 
     def _segment(self, text: str, progress: Progress) -> tuple[Report, list[_Claim]]:
         """The report with every sentence (skipped ones decided) and the check-worthy claims."""

@@ -39,7 +39,8 @@ def premise_of(suggestion: Suggestion, fallback: str) -> str:
 
 
 def entailed(judge, premises: list[str], corrected: list[str], overruled: Callable | None = None,
-             relevance_floor: float | None = None, context: CheckContext | None = None) -> list[bool]:
+             relevance_floor: float | None = None, context: CheckContext | None = None,
+             embed: Callable | None = None) -> list[bool]:
     """For each draft, whether the judge reads it as entailed by the evidence (``judge_reads_entailment``)
     and the alignment of draft and evidence neither substitutes a name, number or date nor flips the
     polarity (``overruled``, the pipeline's ``overrules_support``); or, where the judge does not, the
@@ -54,8 +55,10 @@ def entailed(judge, premises: list[str], corrected: list[str], overruled: Callab
     0.992 (development), 0.993 -> 0.996 (validation).)
 
     Evidence less similar to the draft than ``relevance_floor`` (the pipeline's floor for evidence about a
-    sentence at all) is not about it and entails nothing: it is neither judged nor aligned. Drafts and
-    evidence are aligned through the check's ``context`` (a fresh one outside a check)."""
+    sentence at all) is not about it and entails nothing: it is neither judged nor aligned; the similarity
+    is ``embed``'s (texts -> unit vectors; the check passes its own, so that no second encoder is loaded
+    for it; ``models.embed`` by default). Drafts and evidence are aligned through the check's ``context``
+    (a fresh one outside a check)."""
     if not premises:
         return []
     from ..segmentation.markup import plain_text
@@ -63,7 +66,7 @@ def entailed(judge, premises: list[str], corrected: list[str], overruled: Callab
     # Read as the check reads claims and evidence: without markup ("**bold**", "[a link](...)").
     keys = [(plain_text(p), plain_text(c)) for p, c in zip(premises, corrected)]
     distinct = list(dict.fromkeys(keys))  # the same draft from the same evidence is judged once
-    verdicts = dict(zip(distinct, _entailed(judge, distinct, overruled, relevance_floor, context)))
+    verdicts = dict(zip(distinct, _entailed(judge, distinct, overruled, relevance_floor, context, embed)))
     return [verdicts[k] for k in keys]
 
 
@@ -89,7 +92,7 @@ def entailment_readings(judge, premises: list[str], hypotheses: list[str]) -> tu
 
 
 def _entailed(judge, drafts: list[tuple[str, str]], overruled: Callable | None,
-              relevance_floor: float | None, context: CheckContext | None) -> list[bool]:
+              relevance_floor: float | None, context: CheckContext | None, embed: Callable | None) -> list[bool]:
     from .. import models
     from ..alignment import align_many
 
@@ -98,7 +101,8 @@ def _entailed(judge, drafts: list[tuple[str, str]], overruled: Callable | None,
     if relevance_floor is None:
         about = list(range(len(drafts)))
     else:
-        cosine = np.sum(np.asarray(models.embed(corrected)) * np.asarray(models.embed(premises)), axis=1)
+        embed = embed or models.embed
+        cosine = np.sum(np.asarray(embed(corrected)) * np.asarray(embed(premises)), axis=1)
         about = [k for k, similarity in enumerate(cosine) if similarity >= relevance_floor]
     if not about:
         return out
@@ -282,14 +286,15 @@ def _drop_contradicting_context(results: list[SentenceResult], overruled: Callab
 
 
 def propagate_corrections(results: list[SentenceResult], judge=None, overruled: Callable | None = None,
-                          relevance_floor: float | None = None, context: CheckContext | None = None) -> int:
+                          relevance_floor: float | None = None, context: CheckContext | None = None,
+                          embed: Callable | None = None) -> int:
     """A substituted entity carries over to later sentences that name it (Truth-O-Meter §correction).
 
     Not to a sentence its own evidence supports as written. With ``judge``, a carried-over correction passes
     the same gate as a drafted one (``entailed``, against the evidence its substitutions came from): a name
     that was wrong in one sentence is not thereby wrong in a sentence saying something else of it. Evidence
-    less similar to the rewritten sentence than ``relevance_floor`` is not about it, and lets nothing
-    through. Returns how many the gate did not let through."""
+    less similar to the rewritten sentence than ``relevance_floor`` (by ``embed``, as in ``entailed``) is not
+    about it, and lets nothing through. Returns how many the gate did not let through."""
     from ..alignment import apply_substitutions, propagate
 
     texts = [r.text for r in results]
@@ -307,7 +312,7 @@ def propagate_corrections(results: list[SentenceResult], judge=None, overruled: 
     if judge is not None and items:
         fallback = [next((e.text for e in results[i].evidence), "") for i, _ in items]
         keep = entailed(judge, [premise_of(s, f) for (_, s), f in zip(items, fallback)],
-                        [s.corrected for _, s in items], overruled, relevance_floor, context)
+                        [s.corrected for _, s in items], overruled, relevance_floor, context, embed)
     for (later, suggestion), ok in zip(items, keep):
         if ok:
             results[later].suggestion = suggestion
